@@ -1,0 +1,295 @@
+//! Diagnostics in the style of a C compiler: `file:line:col: error: message`, the source line
+//! with a caret under the offending text, and what was expected.
+//!
+//! Every stage that reads untrusted input (the text parser, the token decoder, the validator)
+//! reports through [`Diagnostic`]s instead of panicking, so that one bad file yields as many
+//! located errors as recovery allows and a driver can show all of them at once.
+
+use std::fmt::{self, Write as _};
+
+/// A half-open byte range `[start, end)` into the input. For a binary token stream the range
+/// covers the bytes of the token(s) at fault.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub const fn new(start: u32, end: u32) -> Span {
+        Span { start, end }
+    }
+
+    /// The span from the start of `self` to the end of `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// One located message about the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    /// What the reader was looking for when it failed ("a register", "`,` or end of line").
+    pub expected: Option<String>,
+    /// Further context, e.g. where an unclosed block was opened.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            expected: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    pub fn expected(mut self, what: impl Into<String>) -> Diagnostic {
+        self.expected = Some(what.into());
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// The diagnostics of one input, in the order they were found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.iter().filter(|d| d.is_error())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<T: IntoIterator<Item = Diagnostic>>(&mut self, iter: T) {
+        self.0.extend(iter)
+    }
+}
+
+/// A named input, text or binary, that diagnostics point into.
+#[derive(Clone, Debug)]
+pub struct SourceFile<'a> {
+    pub name: &'a str,
+    pub kind: SourceKind<'a>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum SourceKind<'a> {
+    Text(&'a str),
+    Binary,
+}
+
+/// A 1-based line and column (the column counts characters, not bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCol {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Finds the line and column of a byte offset in `text`; offsets past the end map to the end.
+pub fn line_col(text: &str, offset: u32) -> LineCol {
+    let offset = floor_char_boundary(text, offset as usize);
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = text[line_start..offset].chars().count() as u32 + 1;
+    LineCol { line, col }
+}
+
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+impl SourceFile<'_> {
+    /// Renders one diagnostic the way C compilers do, with the source line and a caret for
+    /// text inputs and the byte and token offset for binary ones.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        let mut out = String::new();
+        match self.kind {
+            SourceKind::Text(text) => {
+                let lc = line_col(text, d.span.start);
+                let _ = writeln!(
+                    out,
+                    "{}:{}:{}: {}: {}",
+                    self.name, lc.line, lc.col, d.severity, d.message
+                );
+                let start = floor_char_boundary(text, d.span.start as usize);
+                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                let line_end = text[start..]
+                    .find('\n')
+                    .map_or(text.len(), |i| start + i);
+                let line = text[line_start..line_end].trim_end_matches('\r');
+                let gutter = lc.line.to_string();
+                let _ = writeln!(out, " {gutter} | {}", line.replace('\t', " "));
+                let end = floor_char_boundary(text, (d.span.end as usize).max(start));
+                let width = text[start..end.min(line_end).max(start)]
+                    .chars()
+                    .count()
+                    .max(1);
+                let pad = " ".repeat(gutter.len());
+                let _ = writeln!(
+                    out,
+                    " {pad} | {}^{}",
+                    " ".repeat(lc.col as usize - 1),
+                    "~".repeat(width - 1)
+                );
+                if let Some(e) = &d.expected {
+                    let _ = writeln!(out, " {pad} = expected {e}");
+                }
+                for n in &d.notes {
+                    let _ = writeln!(out, " {pad} = note: {n}");
+                }
+            }
+            SourceKind::Binary => {
+                let _ = writeln!(
+                    out,
+                    "{}: byte {:#x} (token {}): {}: {}",
+                    self.name,
+                    d.span.start,
+                    d.span.start / 4,
+                    d.severity,
+                    d.message
+                );
+                if let Some(e) = &d.expected {
+                    let _ = writeln!(out, "  = expected {e}");
+                }
+                for n in &d.notes {
+                    let _ = writeln!(out, "  = note: {n}");
+                }
+            }
+        }
+        out
+    }
+
+    /// Renders all diagnostics, followed by a summary line when there are errors.
+    pub fn render_all(&self, diagnostics: &Diagnostics) -> String {
+        let mut out = String::new();
+        for d in diagnostics.iter() {
+            out.push_str(&self.render(d));
+        }
+        let errors = diagnostics.errors().count();
+        if errors > 0 {
+            let _ = writeln!(
+                out,
+                "{}: {errors} error{}",
+                self.name,
+                if errors == 1 { "" } else { "s" }
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_are_one_based_and_count_characters() {
+        let text = "ab\ncdé f\n";
+        assert_eq!(line_col(text, 0), LineCol { line: 1, col: 1 });
+        assert_eq!(line_col(text, 3), LineCol { line: 2, col: 1 });
+        // 'f' is after the two-byte 'é': byte 8, character column 5.
+        assert_eq!(line_col(text, 8), LineCol { line: 2, col: 5 });
+        assert_eq!(line_col(text, 100), LineCol { line: 3, col: 1 });
+    }
+
+    #[test]
+    fn text_rendering_has_location_line_caret_and_expectation() {
+        let text = "il_cs_2_0\nmuladd r0, r1\nend\n";
+        let file = SourceFile {
+            name: "k.il",
+            kind: SourceKind::Text(text),
+        };
+        let d = Diagnostic::error(Span::new(10, 16), "unknown instruction `muladd`")
+            .expected("an IL instruction mnemonic");
+        assert_eq!(
+            file.render(&d),
+            "k.il:2:1: error: unknown instruction `muladd`\n \
+             2 | muladd r0, r1\n   \
+             | ^~~~~~\n   \
+             = expected an IL instruction mnemonic\n"
+        );
+    }
+
+    #[test]
+    fn binary_rendering_names_byte_and_token() {
+        let file = SourceFile {
+            name: "k.bin",
+            kind: SourceKind::Binary,
+        };
+        let d = Diagnostic::error(Span::new(8, 12), "unknown opcode 999");
+        assert_eq!(
+            file.render(&d),
+            "k.bin: byte 0x8 (token 2): error: unknown opcode 999\n"
+        );
+    }
+}
