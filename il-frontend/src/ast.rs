@@ -256,7 +256,9 @@ impl Program {
     pub fn without_redundant_modifiers(&self) -> Program {
         let mut p = self.clone();
         let strip = |inst: &mut Instruction| inst.strip_redundant_modifiers();
-        p.macros.iter_mut().for_each(|m| m.body.iter_mut().for_each(strip));
+        p.macros
+            .iter_mut()
+            .for_each(|m| m.body.iter_mut().for_each(strip));
         p.body.iter_mut().for_each(strip);
         p
     }

@@ -183,9 +183,7 @@ impl SourceFile<'_> {
                 );
                 let start = floor_char_boundary(text, d.span.start as usize);
                 let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-                let line_end = text[start..]
-                    .find('\n')
-                    .map_or(text.len(), |i| start + i);
+                let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
                 let line = text[line_start..line_end].trim_end_matches('\r');
                 let gutter = lc.line.to_string();
                 let _ = writeln!(out, " {gutter} | {}", line.replace('\t', " "));

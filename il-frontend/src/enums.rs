@@ -20,10 +20,10 @@ impl NameTable {
 
     /// The value spelled `text`.
     pub fn lookup(&self, text: &str) -> Option<u32> {
-        self.0.iter().position(|spellings| {
-            spellings.iter().any(|s| s.eq_ignore_ascii_case(text))
-        })
-        .map(|v| v as u32)
+        self.0
+            .iter()
+            .position(|spellings| spellings.iter().any(|s| s.eq_ignore_ascii_case(text)))
+            .map(|v| v as u32)
     }
 
     pub fn len(&self) -> usize {
@@ -282,18 +282,12 @@ pub mod tables {
     use super::NameTable;
 
     /// `ILCompVal` (App.B L10996), `_cmpval(..)` of `cmp`.
-    pub const CMP_VAL: NameTable =
-        NameTable(&[&["0.0"], &["0.5"], &["1.0"], &["-0.5"], &["-1.0"]]);
+    pub const CMP_VAL: NameTable = NameTable(&[&["0.0"], &["0.5"], &["1.0"], &["-0.5"], &["-1.0"]]);
     /// `ILMatrix` (App.B L10867), `_matrix(..)` of `mmul`.
-    pub const MATRIX: NameTable =
-        NameTable(&[&["4x4"], &["4x3"], &["3x4"], &["3x3"], &["3x2"]]);
+    pub const MATRIX: NameTable = NameTable(&[&["4x4"], &["4x3"], &["3x4"], &["3x3"], &["3x2"]]);
     /// `ILNoiseType` (App.B L11096), `_type(..)` of `noise`.
-    pub const NOISE: NameTable = NameTable(&[
-        &["perlin1D"],
-        &["perlin2D"],
-        &["perlin3D"],
-        &["perlin4D"],
-    ]);
+    pub const NOISE: NameTable =
+        NameTable(&[&["perlin1D"], &["perlin2D"], &["perlin3D"], &["perlin4D"]]);
     /// `ILTexCoordMode` (App.B L11037), `_coordtype(..)`.
     pub const TEX_COORD_MODE: NameTable =
         NameTable(&[&["unknown"], &["normalized"], &["unnormalized"]]);
@@ -425,7 +419,10 @@ mod tests {
             assert_eq!(ImportUsage::from_name(u.name()), Some(u));
         }
         assert_eq!(ImportUsage::from_name("pos"), Some(ImportUsage::Position));
-        assert_eq!(InterpMode::from_name("centroid"), Some(InterpMode::LinearCentroid));
+        assert_eq!(
+            InterpMode::from_name("centroid"),
+            Some(InterpMode::LinearCentroid)
+        );
         assert_eq!(Swizzle::from_name("A"), Some(Swizzle::W));
         assert_eq!(ZeroOp::from_u32(4), None);
     }

@@ -49,8 +49,11 @@ pub fn read(bytes: &[u8]) -> (Option<Program>, Diagnostics, InputKind) {
                 let at = e.valid_up_to() as u32;
                 let mut d = Diagnostics::default();
                 d.push(
-                    Diagnostic::error(Span::new(at, at + 1), "the input is neither UTF-8 text nor a token stream")
-                        .expected("IL text (UTF-8) or a little-endian token stream"),
+                    Diagnostic::error(
+                        Span::new(at, at + 1),
+                        "the input is neither UTF-8 text nor a token stream",
+                    )
+                    .expected("IL text (UTF-8) or a little-endian token stream"),
                 );
                 (None, d, InputKind::Text)
             }

@@ -197,10 +197,22 @@ mod tests {
 
     #[test]
     fn names_resolve_case_insensitively_with_deprecated_aliases() {
-        assert_eq!(RegType::from_name("vaTid"), Some(RegType::AbsoluteThreadIdFlat));
-        assert_eq!(RegType::from_name("vTid"), Some(RegType::ThreadIdInGroupFlat));
-        assert_eq!(RegType::from_name("vTGroupid"), Some(RegType::ThreadGroupIdFlat));
-        assert_eq!(RegType::from_name("vThreadGrpID"), Some(RegType::ThreadGroupId));
+        assert_eq!(
+            RegType::from_name("vaTid"),
+            Some(RegType::AbsoluteThreadIdFlat)
+        );
+        assert_eq!(
+            RegType::from_name("vTid"),
+            Some(RegType::ThreadIdInGroupFlat)
+        );
+        assert_eq!(
+            RegType::from_name("vTGroupid"),
+            Some(RegType::ThreadGroupIdFlat)
+        );
+        assert_eq!(
+            RegType::from_name("vThreadGrpID"),
+            Some(RegType::ThreadGroupId)
+        );
         assert_eq!(RegType::from_name("oT"), Some(RegType::TexCoord));
         assert_eq!(RegType::from_name("v"), Some(RegType::Input));
         assert_eq!(RegType::from_name("aL"), None);

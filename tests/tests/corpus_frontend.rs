@@ -24,7 +24,11 @@ fn assert_same(a: &Program, b: &Program, what: &str) {
         return;
     }
     let header = (&a.macros, a.language, a.version) != (&b.macros, b.language, b.version);
-    assert!(!header, "{what}: headers differ: {:?} vs {:?}", a.version, b.version);
+    assert!(
+        !header,
+        "{what}: headers differ: {:?} vs {:?}",
+        a.version, b.version
+    );
     for (i, (x, y)) in a.body.iter().zip(&b.body).enumerate() {
         if x != y {
             panic!(
@@ -47,14 +51,29 @@ fn check_round_trips(name: &str, program: &Program) -> String {
     let canonical = text::print(program);
     let reparsed = parse_ok(&format!("{name} (canonical)"), &canonical);
     assert_same(&reparsed, program, &format!("{name}: parse(print(p)) != p"));
-    assert_eq!(text::print(&reparsed), canonical, "{name}: printing is not idempotent");
+    assert_eq!(
+        text::print(&reparsed),
+        canonical,
+        "{name}: printing is not idempotent"
+    );
 
     let bytes = binary::encode_bytes(program);
     let (decoded, diags) = binary::decode(&bytes);
-    assert!(!diags.has_errors(), "{name}: decoding our own tokens: {diags:#?}");
+    assert!(
+        !diags.has_errors(),
+        "{name}: decoding our own tokens: {diags:#?}"
+    );
     let decoded = without_spans(decoded.unwrap());
-    assert_same(&decoded, program, &format!("{name}: decode(encode(p)) != p"));
-    assert_eq!(text::print(&decoded), canonical, "{name}: text -> tokens -> text differs");
+    assert_same(
+        &decoded,
+        program,
+        &format!("{name}: decode(encode(p)) != p"),
+    );
+    assert_eq!(
+        text::print(&decoded),
+        canonical,
+        "{name}: text -> tokens -> text differs"
+    );
     canonical
 }
 
@@ -62,7 +81,12 @@ fn check_round_trips(name: &str, program: &Program) -> String {
 fn every_corpus_text_program_round_trips() {
     let dir = corpus_dir();
     let files = files_with_extension(&dir, "il");
-    assert_eq!(files.len(), 167, "expected the 158 Brook+, 3 Milkyway and 6 correlator programs in {}", dir.display());
+    assert_eq!(
+        files.len(),
+        167,
+        "expected the 158 Brook+, 3 Milkyway and 6 correlator programs in {}",
+        dir.display()
+    );
     for path in &files {
         let name = path.display().to_string();
         let source = std::fs::read_to_string(path).unwrap();
@@ -75,14 +99,22 @@ fn every_corpus_text_program_round_trips() {
 fn driver_token_streams_match_the_independent_decoder_and_re_encode() {
     let dir = corpus_dir().join("grvk-dx11");
     let bins = files_with_extension(&dir, "bin");
-    assert_eq!(bins.len(), 9, "expected 9 token streams in {}", dir.display());
+    assert_eq!(
+        bins.len(),
+        9,
+        "expected 9 token streams in {}",
+        dir.display()
+    );
     for bin in &bins {
         let name = bin.display().to_string();
         let bytes = std::fs::read(bin).unwrap();
         let (decoded, diags) = binary::decode(&bytes);
         assert!(!diags.has_errors(), "{name}: {diags:#?}");
         let decoded = without_spans(decoded.unwrap());
-        assert!(!il_frontend::validate::validate(&decoded).has_errors(), "{name}: does not validate");
+        assert!(
+            !il_frontend::validate::validate(&decoded).has_errors(),
+            "{name}: does not validate"
+        );
 
         let txt = bin.with_extension("txt");
         let printed_by_grvk = std::fs::read_to_string(&txt).unwrap();
@@ -96,7 +128,11 @@ fn driver_token_streams_match_the_independent_decoder_and_re_encode() {
             &format!("{name}: decoding differs from parsing {}", txt.display()),
         );
 
-        assert_eq!(binary::encode_bytes(&decoded), bytes, "{name}: re-encoding differs");
+        assert_eq!(
+            binary::encode_bytes(&decoded),
+            bytes,
+            "{name}: re-encoding differs"
+        );
         check_round_trips(&name, &decoded);
     }
 }

@@ -7,7 +7,9 @@
 use smallvec::SmallVec;
 
 use super::token::{decode_dst_mod, decode_src_mod, OperandToken};
-use crate::ast::{Dim, Dst, ExtraTokens, Index, Instruction, MacroDef, Program, Register, Src, Version};
+use crate::ast::{
+    Dim, Dst, ExtraTokens, Index, Instruction, MacroDef, Program, Register, Src, Version,
+};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::enums::{Language, ShaderType};
 use crate::opcode::{FieldKind, FieldLoc, Layout, OpInfo, Opcode, Words};
@@ -24,7 +26,10 @@ pub fn decode(bytes: &[u8]) -> (Option<Program>, Diagnostics) {
         diags.push(
             Diagnostic::error(
                 Span::new((bytes.len() & !3) as u32, bytes.len() as u32),
-                format!("the stream is {} bytes long, not a whole number of 32-bit tokens", bytes.len()),
+                format!(
+                    "the stream is {} bytes long, not a whole number of 32-bit tokens",
+                    bytes.len()
+                ),
             )
             .expected("a multiple of 4 bytes"),
         );
@@ -34,7 +39,12 @@ pub fn decode(bytes: &[u8]) -> (Option<Program>, Diagnostics) {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    match (Decoder { tokens: &tokens, pos: 0 }).program() {
+    match (Decoder {
+        tokens: &tokens,
+        pos: 0,
+    })
+    .program()
+    {
         Ok(p) => (Some(p), diags),
         Err(d) => {
             diags.push(d);
@@ -75,7 +85,11 @@ impl Decoder<'_> {
 
     fn program(&mut self) -> Result<Program> {
         let mut macros = Vec::new();
-        while self.tokens.get(self.pos).is_some_and(|t| t & 0xffff == Opcode::Macrodef as u32) {
+        while self
+            .tokens
+            .get(self.pos)
+            .is_some_and(|t| t & 0xffff == Opcode::Macrodef as u32)
+        {
             macros.push(self.macro_def()?);
         }
         let lang_at = self.pos;
@@ -120,12 +134,17 @@ impl Decoder<'_> {
         let start = self.pos;
         let t = self.next("a macro definition")?;
         if t >> 30 != 0 {
-            return Err(self.err_at(start, "MACRODEF with modifier bits set").expected("bits 31:30 zero"));
+            return Err(self
+                .err_at(start, "MACRODEF with modifier bits set")
+                .expected("bits 31:30 zero"));
         }
         let header = self.next("the MACRODEF header word")?;
         if header >> 17 != 0 {
             return Err(self
-                .err_at(start + 1, format!("MACRODEF header word {header:#010x} has reserved bits set"))
+                .err_at(
+                    start + 1,
+                    format!("MACRODEF header word {header:#010x} has reserved bits set"),
+                )
                 .expected("bits 31:17 zero (L9936)"));
         }
         let mut body = Vec::new();
@@ -174,19 +193,28 @@ impl Decoder<'_> {
                     .expected("precise flags in bits 19:16 and nothing else (7.3)"));
             }
             if self.pos >= self.tokens.len() {
-                return Err(self.err_at(start, "PREFIX at the end of the stream").expected("an instruction after PREFIX"));
+                return Err(self
+                    .err_at(start, "PREFIX at the end of the stream")
+                    .expected("an instruction after PREFIX"));
             }
             if self.tokens[self.pos] & 0xffff == Opcode::Prefix as u32 {
-                return Err(self.err_at(self.pos, "two PREFIX packets in a row").expected("an instruction"));
+                return Err(self
+                    .err_at(self.pos, "two PREFIX packets in a row")
+                    .expected("an instruction"));
             }
-            let mut inst = self.instruction()?.ok_or_else(|| self.err_at(start, "PREFIX before nothing"))?;
+            let mut inst = self
+                .instruction()?
+                .ok_or_else(|| self.err_at(start, "PREFIX before nothing"))?;
             inst.precise = Some(upper as u8);
             inst.span = self.span(start);
             return Ok(Some(inst));
         }
         if matches!(opcode, Opcode::Macrodef | Opcode::Macroend) {
             return Err(self
-                .err_at(start, format!("{} outside a macro header", opcode.info().enum_name))
+                .err_at(
+                    start,
+                    format!("{} outside a macro header", opcode.info().enum_name),
+                )
                 .expected("macro definitions before the IL_Lang token (L9913)"));
         }
         let info = opcode.info();
@@ -196,7 +224,14 @@ impl Decoder<'_> {
         let unknown = inst.control & !info.known_control_bits();
         if unknown != 0 {
             return Err(self
-                .err_at(start, format!("`{}` has undefined control bits {:#x} set", info.mnemonic, u32::from(unknown) << 16))
+                .err_at(
+                    start,
+                    format!(
+                        "`{}` has undefined control bits {:#x} set",
+                        info.mnemonic,
+                        u32::from(unknown) << 16
+                    ),
+                )
                 .expected("zero in the bits the instruction does not define"));
         }
         inst.extra = self.extra_tokens(info, upper)?;
@@ -212,7 +247,8 @@ impl Decoder<'_> {
             let n = self.next("the immediate constant buffer's size")?;
             self.check_remaining(n as usize, start)?;
             for _ in 0..n {
-                inst.words.push(self.next("an immediate constant buffer element")?);
+                inst.words
+                    .push(self.next("an immediate constant buffer element")?);
             }
         } else {
             if info.dst {
@@ -231,7 +267,13 @@ impl Decoder<'_> {
     fn check_remaining(&self, n: usize, start: usize) -> Result<()> {
         if n > self.tokens.len() - self.pos {
             return Err(self
-                .err_at(start, format!("the packet declares {n} more words but the stream has {} left", self.tokens.len() - self.pos))
+                .err_at(
+                    start,
+                    format!(
+                        "the packet declares {n} more words but the stream has {} left",
+                        self.tokens.len() - self.pos
+                    ),
+                )
                 .expected("a complete packet (the stream is truncated or corrupt)"));
         }
         Ok(())
@@ -279,7 +321,14 @@ impl Decoder<'_> {
                 let w = self.tokens.get(self.pos).copied().unwrap_or(0);
                 if u32::from(upper & 0x3fff) != w {
                     return Err(self
-                        .err_at(start, format!("`{}` has {} in its control field but {w} in its word", info.mnemonic, upper & 0x3fff))
+                        .err_at(
+                            start,
+                            format!(
+                                "`{}` has {} in its control field but {w} in its word",
+                                info.mnemonic,
+                                upper & 0x3fff
+                            ),
+                        )
                         .expected("the same count in both (L4179-L4188)"));
                 }
                 inst.control = 0;
@@ -299,7 +348,8 @@ impl Decoder<'_> {
                 let len_at = self.pos;
                 let len = self.next("the comment length")?;
                 if len >> 16 != 0 || len == 0 {
-                    return Err(self.err_at(len_at, format!("comment length word {len:#x}"))
+                    return Err(self
+                        .err_at(len_at, format!("comment length word {len:#x}"))
                         .expected("a length of 1..=65535 dwords with bits 31:16 zero (7.14)"));
                 }
                 len as usize
@@ -329,7 +379,13 @@ impl Decoder<'_> {
             if let (FieldKind::Enum(table), Some(v)) = (f.kind, field_value(inst, f)) {
                 if table.name(v).is_none() {
                     return Err(self
-                        .err_at(start, format!("`{}` has `_{}` value {v}, which the reference does not define", info.mnemonic, f.name))
+                        .err_at(
+                            start,
+                            format!(
+                                "`{}` has `_{}` value {v}, which the reference does not define",
+                                info.mnemonic, f.name
+                            ),
+                        )
                         .expected(format!("one of {}", table.choices())));
                 }
             }
@@ -343,25 +399,53 @@ impl Decoder<'_> {
             let Some(word) = word else { continue };
             if !info.fields.iter().any(|f| f.loc == loc) && loc != FieldLoc::ResourceFormat {
                 return Err(self
-                    .err_at(start, format!("`{}` carries an opcode-specific token it does not define", info.mnemonic))
+                    .err_at(
+                        start,
+                        format!(
+                            "`{}` carries an opcode-specific token it does not define",
+                            info.mnemonic
+                        ),
+                    )
                     .expected("no modifier or offset token for this instruction"));
             }
-            let known = info.fields.iter().filter(|f| f.loc == loc).fold(0, |acc, f| acc | f.mask());
+            let known = info
+                .fields
+                .iter()
+                .filter(|f| f.loc == loc)
+                .fold(0, |acc, f| acc | f.mask());
             if word & !known != 0 {
                 return Err(self
-                    .err_at(start, format!("`{}` has undefined bits {:#x} set in an opcode-specific token", info.mnemonic, word & !known))
+                    .err_at(
+                        start,
+                        format!(
+                            "`{}` has undefined bits {:#x} set in an opcode-specific token",
+                            info.mnemonic,
+                            word & !known
+                        ),
+                    )
                     .expected("zero in the bits the instruction does not define"));
             }
         }
         for (k, &word) in inst.words.iter().enumerate() {
-            let fields: Vec<_> = info.fields.iter().filter(|f| f.loc == FieldLoc::Word(k as u8)).collect();
+            let fields: Vec<_> = info
+                .fields
+                .iter()
+                .filter(|f| f.loc == FieldLoc::Word(k as u8))
+                .collect();
             if fields.is_empty() {
                 continue;
             }
             let known = fields.iter().fold(0, |acc, f| acc | f.mask());
             if word & !known != 0 {
                 return Err(self
-                    .err_at(start, format!("`{}` has undefined bits {:#x} set in word {k}", info.mnemonic, word & !known))
+                    .err_at(
+                        start,
+                        format!(
+                            "`{}` has undefined bits {:#x} set in word {k}",
+                            info.mnemonic,
+                            word & !known
+                        ),
+                    )
                     .expected("zero in the bits the instruction does not define"));
             }
         }
@@ -421,8 +505,16 @@ impl Decoder<'_> {
             let nested = OperandToken::decode(self.next("a nested dimension token")?);
             if nested.ty != t.ty {
                 return Err(self
-                    .err_at(at, format!("nested dimension token has register type {}, not {}", nested.ty, t.ty))
-                    .expected("the register type of the operand it indexes (`docs/decisions.md`)"));
+                    .err_at(
+                        at,
+                        format!(
+                            "nested dimension token has register type {}, not {}",
+                            nested.ty, t.ty
+                        ),
+                    )
+                    .expected(
+                        "the register type of the operand it indexes (`docs/decisions.md`)",
+                    ));
             }
             if nested.modifier {
                 return Err(self.err_at(at, "a nested dimension token cannot carry a modifier"));
@@ -434,14 +526,25 @@ impl Decoder<'_> {
         reg.span = self.span(start);
         if let Err(why) = printable(&reg) {
             return Err(self
-                .err_at(start, format!("unsupported addressing of a `{}` register: {why}", ty.spellings()[0]))
+                .err_at(
+                    start,
+                    format!(
+                        "unsupported addressing of a `{}` register: {why}",
+                        ty.spellings()[0]
+                    ),
+                )
                 .expected("an operand encoding that IL text can express"));
         }
         Ok(reg)
     }
 
     /// Reads the extended word, the relative index and the immediate of one token.
-    fn token_addressing(&mut self, t: OperandToken, start: usize, depth: usize) -> Result<(u32, Option<Index>, bool)> {
+    fn token_addressing(
+        &mut self,
+        t: OperandToken,
+        start: usize,
+        depth: usize,
+    ) -> Result<(u32, Option<Index>, bool)> {
         if t.reserved != 0 {
             return Err(self
                 .err_at(start, "operand token has reserved bits 30:27 set")
@@ -494,7 +597,9 @@ fn check_comment(words: &[u32]) -> std::result::Result<(), String> {
     let bytes: SmallVec<[u8; 64]> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     match bytes.iter().position(|&b| b == 0) {
         Some(end) if bytes[end..].iter().all(|&b| b == 0) && bytes.len() - end <= 4 => Ok(()),
-        Some(_) => Err("comment has bytes after its terminating null or more than one word of padding".into()),
+        Some(_) => Err(
+            "comment has bytes after its terminating null or more than one word of padding".into(),
+        ),
         None => Err("comment text is not null-terminated (7.14)".into()),
     }
 }

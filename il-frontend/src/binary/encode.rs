@@ -28,7 +28,10 @@ pub fn encode(program: &Program) -> Vec<u32> {
 
 /// Encodes a program as little-endian bytes.
 pub fn encode_bytes(program: &Program) -> Vec<u8> {
-    encode(program).iter().flat_map(|t| t.to_le_bytes()).collect()
+    encode(program)
+        .iter()
+        .flat_map(|t| t.to_le_bytes())
+        .collect()
 }
 
 fn instruction(out: &mut Vec<u32>, inst: &Instruction) {
@@ -99,15 +102,36 @@ fn src(out: &mut Vec<u32>, s: &Src) {
 
 fn register(out: &mut Vec<u32>, reg: &Register, modifier: Option<u32>) {
     let ty = reg.ty as u8;
-    token(out, ty, reg.num, reg.index.as_ref(), !reg.dims.is_empty(), modifier);
+    token(
+        out,
+        ty,
+        reg.num,
+        reg.index.as_ref(),
+        !reg.dims.is_empty(),
+        modifier,
+    );
     for (i, d) in reg.dims.iter().enumerate() {
-        token(out, ty, d.num, d.index.as_ref(), i + 1 < reg.dims.len(), None);
+        token(
+            out,
+            ty,
+            d.num,
+            d.index.as_ref(),
+            i + 1 < reg.dims.len(),
+            None,
+        );
     }
 }
 
 /// One operand token followed by its modifier, extended number word, index operand and
 /// immediate (`docs/decisions.md`, "operand token order").
-fn token(out: &mut Vec<u32>, ty: u8, num: u32, index: Option<&Index>, more_dims: bool, modifier: Option<u32>) {
+fn token(
+    out: &mut Vec<u32>,
+    ty: u8,
+    num: u32,
+    index: Option<&Index>,
+    more_dims: bool,
+    modifier: Option<u32>,
+) {
     let relative = index.and_then(|i| i.relative.as_deref());
     let offset = index.and_then(|i| i.offset);
     let t = OperandToken {

@@ -148,15 +148,17 @@ impl Field {
     }
 
     pub fn is_named(&self, name: &str) -> bool {
-        self.name.eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 
     /// Whether `value` is the text of one of this field's values when written bare.
     pub fn bare_value(&self, text: &str) -> Option<u32> {
         match (self.syntax, self.kind) {
-            (FieldSyntax::Bare | FieldSyntax::NamedOrBare | FieldSyntax::Operand, FieldKind::Enum(t)) => {
-                t.lookup(text)
-            }
+            (
+                FieldSyntax::Bare | FieldSyntax::NamedOrBare | FieldSyntax::Operand,
+                FieldKind::Enum(t),
+            ) => t.lookup(text),
             _ => None,
         }
     }
@@ -174,11 +176,14 @@ impl Field {
             FieldKind::Flag => return Err(format!("`_{}` without arguments", self.name)),
             FieldKind::Uint => {
                 let text = one(args, self.name)?;
-                parse_unsigned(text).ok_or_else(|| format!("an unsigned integer in `_{}(..)`", self.name))?
+                parse_unsigned(text)
+                    .ok_or_else(|| format!("an unsigned integer in `_{}(..)`", self.name))?
             }
             FieldKind::Enum(table) => {
                 let text = one(args, self.name)?;
-                table.lookup(text).ok_or_else(|| format!("one of {}", table.choices()))?
+                table
+                    .lookup(text)
+                    .ok_or_else(|| format!("one of {}", table.choices()))?
             }
             FieldKind::Fixed { frac } => {
                 let text = one(args, self.name)?;

@@ -86,7 +86,9 @@ pub enum Words {
     Def(u8),
     /// 1 to `max` unsigned words whose count is the opcode's control field
     /// (`dcl_num_thread_per_group 64, 1, 1`).
-    CountInControl { max: u8 },
+    CountInControl {
+        max: u8,
+    },
     /// 1 to 3 unsigned words, always encoded as 3 (`dcl_total_num_thread_group`, I-11).
     PaddedTo3,
     /// A float value (`dcl_max_tessfactor 64.0`).
@@ -257,7 +259,10 @@ impl OpInfo {
             // kept in the control bits, since the text spells it as a specifier.
             Layout::ConstBuffer | Layout::MacroCall => {}
         }
-        if matches!(self.words, Words::CountInControl { .. } | Words::MirroredInControl) {
+        if matches!(
+            self.words,
+            Words::CountInControl { .. } | Words::MirroredInControl
+        ) {
             bits |= 0x3fff;
         }
         bits
@@ -282,7 +287,12 @@ impl OpInfo {
     pub fn source_count(&self, control: u16, extra: &crate::ast::ExtraTokens) -> usize {
         let base = self.srcs as usize;
         if self.layout == Layout::Sample {
-            return base + if extra.resource_format.is_some() { 2 } else { 0 };
+            return base
+                + if extra.resource_format.is_some() {
+                    2
+                } else {
+                    0
+                };
         }
         match self.field("ext") {
             Some(f) if f.get(u32::from(control)) != 0 => base + 1,

@@ -47,7 +47,14 @@ const fn sampling(mnemonic: &'static str, line: u32, srcs: u8) -> OpInfo {
 const fn gather(mnemonic: &'static str, line: u32, srcs: u8) -> OpInfo {
     OpInfo::alu(mnemonic, line, srcs, Float)
         .layout(Layout::Sample)
-        .fields(&[RESOURCE, SAMPLER, COMPSELECT, COORDTYPE, RESOURCETYPE, AOFFIMMI])
+        .fields(&[
+            RESOURCE,
+            SAMPLER,
+            COMPSELECT,
+            COORDTYPE,
+            RESOURCETYPE,
+            AOFFIMMI,
+        ])
 }
 
 /// A UAV atomic without return: `uav_<op>_id(n)[_arena] addr, value..`.
@@ -123,7 +130,8 @@ const ARENA: Field = Field::flag("arena", 15);
 /// 10-bit id of the arena and raw-load instructions (25:16).
 const ID10: Field = Field::uint("id", 0, 10).always();
 /// `_cached` / `_uncached`: `IL_UAV_READ_TYPE` at 27:26 (L8826, L11271).
-const CACHED: Field = Field::enumerated("cached", 10, 2, tables::UAV_READ).syntax(FieldSyntax::Bare);
+const CACHED: Field =
+    Field::enumerated("cached", 10, 2, tables::UAV_READ).syntax(FieldSyntax::Bare);
 const ARENA_CACHED: Field =
     Field::enumerated("cached", 12, 2, tables::UAV_READ).syntax(FieldSyntax::Bare);
 const DATA_SIZE: Field = Field::enumerated("size", 10, 2, tables::DATA_SIZE).always();
@@ -208,10 +216,18 @@ const DCL_RESOURCE: [Field; 7] = [
     Field::uint("id", 0, 8).always(),
     Field::enumerated("type", 8, 4, PixTexUsage::NAMES).always(),
     Field::flag("unnorm", 15).syntax(FieldSyntax::ArgOf("type")),
-    Field::enumerated("fmtx", 20, 3, ElementFormat::NAMES).at(FieldLoc::Word(0)).always(),
-    Field::enumerated("fmty", 23, 3, ElementFormat::NAMES).at(FieldLoc::Word(0)).always(),
-    Field::enumerated("fmtz", 26, 3, ElementFormat::NAMES).at(FieldLoc::Word(0)).always(),
-    Field::enumerated("fmtw", 29, 3, ElementFormat::NAMES).at(FieldLoc::Word(0)).always(),
+    Field::enumerated("fmtx", 20, 3, ElementFormat::NAMES)
+        .at(FieldLoc::Word(0))
+        .always(),
+    Field::enumerated("fmty", 23, 3, ElementFormat::NAMES)
+        .at(FieldLoc::Word(0))
+        .always(),
+    Field::enumerated("fmtz", 26, 3, ElementFormat::NAMES)
+        .at(FieldLoc::Word(0))
+        .always(),
+    Field::enumerated("fmtw", 29, 3, ElementFormat::NAMES)
+        .at(FieldLoc::Word(0))
+        .always(),
 ];
 
 const DCL_INPUT: [Field; 6] = [

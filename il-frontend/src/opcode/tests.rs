@@ -43,14 +43,38 @@ fn fields_of_one_token_do_not_overlap() {
         let layout = u32::from(info.layout_control_bits());
         for (i, a) in info.fields.iter().enumerate() {
             if a.loc == FieldLoc::Control {
-                assert_eq!(a.mask() & layout, 0, "{}: {} overlaps the layout bits", info.enum_name, a.name);
-                assert_eq!(a.mask() >> 16, 0, "{}: {} leaves the control half", info.enum_name, a.name);
+                assert_eq!(
+                    a.mask() & layout,
+                    0,
+                    "{}: {} overlaps the layout bits",
+                    info.enum_name,
+                    a.name
+                );
+                assert_eq!(
+                    a.mask() >> 16,
+                    0,
+                    "{}: {} leaves the control half",
+                    info.enum_name,
+                    a.name
+                );
             }
             for b in &info.fields[i + 1..] {
                 if a.loc == b.loc {
-                    assert_eq!(a.mask() & b.mask(), 0, "{}: {} and {} overlap", info.enum_name, a.name, b.name);
+                    assert_eq!(
+                        a.mask() & b.mask(),
+                        0,
+                        "{}: {} and {} overlap",
+                        info.enum_name,
+                        a.name,
+                        b.name
+                    );
                 }
-                assert!(!a.is_named(b.name), "{}: two fields named {}", info.enum_name, a.name);
+                assert!(
+                    !a.is_named(b.name),
+                    "{}: two fields named {}",
+                    info.enum_name,
+                    a.name
+                );
             }
         }
     }

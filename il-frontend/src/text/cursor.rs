@@ -214,17 +214,18 @@ pub(crate) fn integer_bits(token: &str) -> Option<u32> {
         Some(b'+') => (false, &token[1..]),
         _ => (false, token),
     };
-    let magnitude: u64 = if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        if hex.is_empty() || hex.len() > 8 {
-            return None;
-        }
-        u64::from_str_radix(hex, 16).ok()?
-    } else {
-        if body.is_empty() || body.len() > 10 {
-            return None;
-        }
-        body.parse().ok()?
-    };
+    let magnitude: u64 =
+        if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            if hex.is_empty() || hex.len() > 8 {
+                return None;
+            }
+            u64::from_str_radix(hex, 16).ok()?
+        } else {
+            if body.is_empty() || body.len() > 10 {
+                return None;
+            }
+            body.parse().ok()?
+        };
     if negative {
         if magnitude > 1 << 31 {
             return None;

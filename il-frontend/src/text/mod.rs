@@ -9,7 +9,10 @@ pub use parser::parse;
 pub use printer::print;
 
 /// Prints one instruction (without a line break) as it appears in canonical text.
-pub fn print_instruction(inst: &crate::ast::Instruction, shader: crate::enums::ShaderType) -> String {
+pub fn print_instruction(
+    inst: &crate::ast::Instruction,
+    shader: crate::enums::ShaderType,
+) -> String {
     let mut out = String::new();
     printer::instruction(&mut out, inst, shader);
     out

@@ -19,8 +19,9 @@ pub(crate) fn register(c: &mut Cursor<'_>) -> OperandResult<Register> {
     }
     let Some(ty) = RegType::from_name(name) else {
         return Err(
-            Diagnostic::error(c.span_from(start), format!("unknown register `{name}`"))
-                .expected("a register name from Table 5.8, such as `r`, `l`, `cb`, `x`, `v`, `o`, `vAbsTid`"),
+            Diagnostic::error(c.span_from(start), format!("unknown register `{name}`")).expected(
+                "a register name from Table 5.8, such as `r`, `l`, `cb`, `x`, `v`, `o`, `vAbsTid`",
+            ),
         );
     };
     let digits_start = c.pos;
@@ -28,7 +29,10 @@ pub(crate) fn register(c: &mut Cursor<'_>) -> OperandResult<Register> {
     let suffix = if digits.is_empty() {
         None
     } else {
-        Some(parse_register_number(digits, Span::new(digits_start as u32, c.pos as u32))?)
+        Some(parse_register_number(
+            digits,
+            Span::new(digits_start as u32, c.pos as u32),
+        )?)
     };
     let mut reg = Register::new(ty, suffix.unwrap_or(0));
     let mut brackets = Vec::new();
@@ -68,7 +72,9 @@ pub(crate) fn register(c: &mut Cursor<'_>) -> OperandResult<Register> {
                         b.span,
                         format!("register `{name}{digits}` cannot be indexed"),
                     )
-                    .expected("no brackets; only x#, cb#, icb, v#, o#, g, p and this are indexed"));
+                    .expected(
+                        "no brackets; only x#, cb#, icb, v#, o#, g, p and this are indexed",
+                    ));
                 }
                 reg.num = b.constant_only(ty)?;
             }
@@ -111,7 +117,10 @@ impl Bracket {
             (None, Some(n)) => Ok(n),
             _ => Err(Diagnostic::error(
                 self.span,
-                format!("the brackets of `{}` hold a register number", ty.spellings()[0]),
+                format!(
+                    "the brackets of `{}` hold a register number",
+                    ty.spellings()[0]
+                ),
             )
             .expected("a constant such as `[2]`")),
         }
@@ -242,8 +251,10 @@ fn write_mask(c: &mut Cursor<'_>) -> OperandResult<[DstComp; 4]> {
             _ => break,
         };
         if slot > 3 {
-            return Err(Diagnostic::error(c.here(), "write mask has more than four components")
-                .expected("at most four of x, y, z, w, _, 0, 1"));
+            return Err(
+                Diagnostic::error(c.here(), "write mask has more than four components")
+                    .expected("at most four of x, y, z, w, _, 0, 1"),
+            );
         }
         mask[slot] = value;
         slot += 1;
@@ -251,8 +262,10 @@ fn write_mask(c: &mut Cursor<'_>) -> OperandResult<[DstComp; 4]> {
         c.bump();
     }
     if count == 0 {
-        return Err(Diagnostic::error(c.here(), "expected a write mask after `.`")
-            .expected("a mask such as `.x`, `.xy__`, `._y__` or `.x_z1`"));
+        return Err(
+            Diagnostic::error(c.here(), "expected a write mask after `.`")
+                .expected("a mask such as `.x`, `.xy__`, `._y__` or `.x_z1`"),
+        );
     }
     if matches!(c.peek(), Some(b) if b.is_ascii_alphanumeric()) {
         let end = c.pos + 1;
@@ -328,7 +341,10 @@ fn source_modifier(c: &mut Cursor<'_>, m: &mut SrcMod) -> OperandResult<()> {
     let lname = name.to_ascii_lowercase();
     let set = |flag: &mut bool| -> OperandResult<()> {
         if *flag {
-            return Err(Diagnostic::error(span, format!("source modifier `_{name}` given twice")));
+            return Err(Diagnostic::error(
+                span,
+                format!("source modifier `_{name}` given twice"),
+            ));
         }
         *flag = true;
         Ok(())
@@ -402,8 +418,10 @@ pub(crate) fn paren_args<'a>(c: &mut Cursor<'a>) -> OperandResult<&'a str> {
             _ => c.bump(),
         }
     }
-    Err(Diagnostic::error(Span::new(open as u32, c.pos as u32), "unclosed `(`")
-        .expected("`)` on the same line"))
+    Err(
+        Diagnostic::error(Span::new(open as u32, c.pos as u32), "unclosed `(`")
+            .expected("`)` on the same line"),
+    )
 }
 
 #[cfg(test)]

@@ -83,11 +83,13 @@ impl<'a> Parser<'a> {
         let mut probe = self.c.clone();
         if let Some(word) = probe.ident() {
             if mnemonic_of(word).is_some() {
-                self.error(Diagnostic::warning(
-                    Span::new(start as u32, probe.pos as u32),
-                    format!("`{word}` starts a new instruction on the line of `{what}`"),
-                )
-                .note("the instruction is read as if it began a new line"));
+                self.error(
+                    Diagnostic::warning(
+                        Span::new(start as u32, probe.pos as u32),
+                        format!("`{word}` starts a new instruction on the line of `{what}`"),
+                    )
+                    .note("the instruction is read as if it began a new line"),
+                );
                 return;
             }
         }
@@ -138,11 +140,13 @@ impl<'a> Parser<'a> {
 
     fn peek_word_is(&self, word: &str) -> bool {
         let mut probe = self.c.clone();
-        probe
-            .ident()
-            .is_some_and(|w| w.len() >= word.len() && w[..word.len()].eq_ignore_ascii_case(word)
-                && w[word.len()..].bytes().all(|b| b == b'_' || b.is_ascii_digit()) )
-            && (probe.at_eof() || !probe.peek().is_some_and(|b| b.is_ascii_alphanumeric()))
+        probe.ident().is_some_and(|w| {
+            w.len() >= word.len()
+                && w[..word.len()].eq_ignore_ascii_case(word)
+                && w[word.len()..]
+                    .bytes()
+                    .all(|b| b == b'_' || b.is_ascii_digit())
+        }) && (probe.at_eof() || !probe.peek().is_some_and(|b| b.is_ascii_alphanumeric()))
     }
 
     /// `il_cs_2_0`, `il_ps`, `il_vs_2_0_mp_rt` (L493-L498, L911-L920).
@@ -166,7 +170,10 @@ impl<'a> Parser<'a> {
             return None;
         };
         if realtime && shader != ShaderType::Pixel {
-            self.error(Diagnostic::error(span, "`_rt` (realtime) is only for pixel shaders (L1202)"));
+            self.error(Diagnostic::error(
+                span,
+                "`_rt` (realtime) is only for pixel shaders (L1202)",
+            ));
         }
         self.end_of_line(word);
         Some(Version {
@@ -211,10 +218,9 @@ impl<'a> Parser<'a> {
             }
             if in_macro.is_none() {
                 let mut probe = self.c.clone();
-                if probe
-                    .ident()
-                    .is_some_and(|w| parse_version_word(w).is_some() || Language::from_name(w).is_some())
-                {
+                if probe.ident().is_some_and(|w| {
+                    parse_version_word(w).is_some() || Language::from_name(w).is_some()
+                }) {
                     let start = self.c.pos;
                     self.c.skip_to_line_end();
                     self.error(
@@ -294,7 +300,11 @@ impl<'a> Parser<'a> {
         };
         if matches!(
             opcode,
-            Opcode::Macrodef | Opcode::Macroend | Opcode::Macrocall | Opcode::Prefix | Opcode::Comment
+            Opcode::Macrodef
+                | Opcode::Macroend
+                | Opcode::Macrocall
+                | Opcode::Prefix
+                | Opcode::Comment
         ) && opcode != Opcode::Comment
         {
             return Err(Diagnostic::error(
@@ -327,7 +337,11 @@ impl<'a> Parser<'a> {
             count += 1;
             inst.dst = Some(dst);
         }
-        let nsrc = if immediate_cb { 0 } else { info.source_count(inst.control, &inst.extra) };
+        let nsrc = if immediate_cb {
+            0
+        } else {
+            info.source_count(inst.control, &inst.extra)
+        };
         for _ in 0..nsrc {
             self.separator(count, info.mnemonic)?;
             inst.srcs.push(source(&mut self.c)?);
@@ -337,7 +351,10 @@ impl<'a> Parser<'a> {
             let Some(dst) = &mut inst.dst else {
                 return Err(Diagnostic::error(
                     word_span,
-                    format!("`{}` has no destination for `_sat` or a shift scale", info.mnemonic),
+                    format!(
+                        "`{}` has no destination for `_sat` or a shift scale",
+                        info.mnemonic
+                    ),
                 ));
             };
             let m = dst.modifier.get_or_insert(crate::ast::DstMod::WRITE_ALL);
@@ -384,31 +401,37 @@ impl<'a> Parser<'a> {
     ) -> OperandResult<()> {
         let info = inst.info();
         let lname = seg.name.to_ascii_lowercase();
-        let twice = |what: &str| {
-            Diagnostic::error(seg.span, format!("`_{what}` is given twice"))
-        };
-        let mark = |seen: &mut SmallVec<[&'static str; 4]>, key: &'static str| -> OperandResult<()> {
-            if seen.contains(&key) {
-                return Err(twice(key));
-            }
-            seen.push(key);
-            Ok(())
-        };
+        let twice = |what: &str| Diagnostic::error(seg.span, format!("`_{what}` is given twice"));
+        let mark =
+            |seen: &mut SmallVec<[&'static str; 4]>, key: &'static str| -> OperandResult<()> {
+                if seen.contains(&key) {
+                    return Err(twice(key));
+                }
+                seen.push(key);
+                Ok(())
+            };
         if let Some(field) = info.field(&lname) {
             if !matches!(field.syntax, FieldSyntax::Operand | FieldSyntax::ArgOf(_)) {
                 mark(seen, field.name)?;
                 let value = match (field.kind, seg.args) {
                     (FieldKind::Flag, None) => 1,
                     (FieldKind::Flag, Some(_)) => {
-                        return Err(Diagnostic::error(seg.span, format!("`_{}` takes no value", field.name))
-                            .expected(format!("`_{}`", field.name)))
+                        return Err(Diagnostic::error(
+                            seg.span,
+                            format!("`_{}` takes no value", field.name),
+                        )
+                        .expected(format!("`_{}`", field.name)))
                     }
                     (_, None) => {
-                        return Err(Diagnostic::error(seg.span, format!("`_{}` needs a value", field.name))
-                            .expected(format!("`_{}(..)`", field.name)))
+                        return Err(Diagnostic::error(
+                            seg.span,
+                            format!("`_{}` needs a value", field.name),
+                        )
+                        .expected(format!("`_{}(..)`", field.name)))
                     }
                     (_, Some(args)) => {
-                        let mut parts: SmallVec<[&str; 4]> = args.split(',').map(str::trim).collect();
+                        let mut parts: SmallVec<[&str; 4]> =
+                            args.split(',').map(str::trim).collect();
                         // Arguments that name flags of this field (`_type(2d,unnorm)`).
                         let mut flags = Vec::new();
                         parts.retain(|a| {
@@ -426,7 +449,8 @@ impl<'a> Parser<'a> {
                             set_field(inst, f, 1);
                         }
                         field.parse_value(&parts).map_err(|e| {
-                            Diagnostic::error(seg.span, format!("invalid `_{}` value", field.name)).expected(e)
+                            Diagnostic::error(seg.span, format!("invalid `_{}` value", field.name))
+                                .expected(e)
                         })?
                     }
                 };
@@ -537,8 +561,11 @@ impl<'a> Parser<'a> {
                     (f.kind == FieldKind::Flag && f.is_named(word)) || f.bare_value(word).is_some()
                 });
                 let Some(field) = field else {
-                    return Err(Diagnostic::error(span, format!("`{}` does not take `{word}`", info.mnemonic))
-                        .expected(operand_field_choices(&fields)));
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("`{}` does not take `{word}`", info.mnemonic),
+                    )
+                    .expected(operand_field_choices(&fields)));
                 };
                 let value = if field.kind == FieldKind::Flag {
                     1
@@ -550,17 +577,26 @@ impl<'a> Parser<'a> {
                 let span = self.c.span_from(start);
                 let field = fields.iter().find(|f| f.kind == FieldKind::Uint);
                 let (Some(field), Some(value)) = (field, integer_bits(token)) else {
-                    return Err(Diagnostic::error(span, format!("`{}` does not take `{token}`", info.mnemonic))
-                        .expected(operand_field_choices(&fields)));
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("`{}` does not take `{token}`", info.mnemonic),
+                    )
+                    .expected(operand_field_choices(&fields)));
                 };
                 if value > field.max_value() {
-                    return Err(Diagnostic::error(span, format!("`{token}` does not fit `{}`", info.mnemonic))
-                        .expected(format!("a value of at most {}", field.max_value())));
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("`{token}` does not fit `{}`", info.mnemonic),
+                    )
+                    .expected(format!("a value of at most {}", field.max_value())));
                 }
                 set_field(inst, field, value);
             } else {
-                return Err(Diagnostic::error(self.c.here(), format!("unexpected text after `{}`", info.mnemonic))
-                    .expected(operand_field_choices(&fields)));
+                return Err(Diagnostic::error(
+                    self.c.here(),
+                    format!("unexpected text after `{}`", info.mnemonic),
+                )
+                .expected(operand_field_choices(&fields)));
             }
             any = true;
             if fields.iter().all(|f| f.kind != FieldKind::Flag) {
@@ -568,8 +604,11 @@ impl<'a> Parser<'a> {
             }
         }
         if !any && fields.iter().any(|f| f.kind != FieldKind::Flag) {
-            return Err(Diagnostic::error(self.c.here(), format!("`{}` needs an argument", info.mnemonic))
-                .expected(operand_field_choices(&fields)));
+            return Err(Diagnostic::error(
+                self.c.here(),
+                format!("`{}` needs an argument", info.mnemonic),
+            )
+            .expected(operand_field_choices(&fields)));
         }
         Ok(())
     }
@@ -594,12 +633,19 @@ impl<'a> Parser<'a> {
                 self.c.here(),
                 format!("`{mnemonic}` expects more operands"),
             )
-            .expected(if count == 0 { "an operand" } else { "`,` and another operand" }));
+            .expected(if count == 0 {
+                "an operand"
+            } else {
+                "`,` and another operand"
+            }));
         }
         if count > 0 {
             if self.c.pos == before {
-                return Err(Diagnostic::error(self.c.here(), format!("unexpected character in the operands of `{mnemonic}`"))
-                    .expected("`,` between operands"));
+                return Err(Diagnostic::error(
+                    self.c.here(),
+                    format!("unexpected character in the operands of `{mnemonic}`"),
+                )
+                .expected("`,` between operands"));
             }
             self.error(
                 Diagnostic::warning(self.c.here(), "missing `,` between operands")
@@ -616,12 +662,16 @@ impl<'a> Parser<'a> {
         match info.words {
             Words::None => {}
             Words::Unsigned(n) => {
-                inst.words = self.word_list(count, m, n as usize, n as usize, Self::unsigned_word)?
+                inst.words =
+                    self.word_list(count, m, n as usize, n as usize, Self::unsigned_word)?
             }
             Words::Signed => inst.words = self.word_list(count, m, 1, 1, Self::signed_word)?,
             Words::Literal => inst.words = self.word_list(count, m, 4, 4, Self::value_word)?,
             Words::Def(n) => {
-                let float = inst.dst.as_ref().is_some_and(|d| d.reg.ty == RegType::ConstFloat);
+                let float = inst
+                    .dst
+                    .as_ref()
+                    .is_some_and(|d| d.reg.ty == RegType::ConstFloat);
                 inst.words = if float {
                     self.word_list(count, m, n as usize, n as usize, Self::float_word)?
                 } else {
@@ -647,8 +697,11 @@ impl<'a> Parser<'a> {
             Words::MirroredInControl => {
                 inst.words = self.word_list(count, m, 1, 1, Self::unsigned_word)?;
                 if inst.words[0] > 0x3fff {
-                    return Err(Diagnostic::error(self.c.here(), format!("`{m}` takes at most 16383"))
-                        .expected("a count below 16384 (it is repeated in the 14-bit control field)"));
+                    return Err(Diagnostic::error(
+                        self.c.here(),
+                        format!("`{m}` takes at most 16383"),
+                    )
+                    .expected("a count below 16384 (it is repeated in the 14-bit control field)"));
                 }
             }
             Words::Comment => unreachable!("comments are parsed before operands"),
@@ -659,8 +712,11 @@ impl<'a> Parser<'a> {
                     self.space();
                     let open = self.c.pos;
                     if !self.c.eat(b'[') {
-                        return Err(Diagnostic::error(self.c.here(), format!("`{m}` needs `[size][length]`"))
-                            .expected("`[array size][length] = {table ids}`"));
+                        return Err(Diagnostic::error(
+                            self.c.here(),
+                            format!("`{m}` needs `[size][length]`"),
+                        )
+                        .expected("`[array size][length] = {table ids}`"));
                     }
                     self.space();
                     dims.push(self.unsigned_word()?);
@@ -676,11 +732,17 @@ impl<'a> Parser<'a> {
     }
 
     /// `= {a, b, c}` appended to `prefix`.
-    fn braced_list(&mut self, m: &str, mut out: SmallVec<[u32; 4]>) -> OperandResult<SmallVec<[u32; 4]>> {
+    fn braced_list(
+        &mut self,
+        m: &str,
+        mut out: SmallVec<[u32; 4]>,
+    ) -> OperandResult<SmallVec<[u32; 4]>> {
         self.space();
         if !self.c.eat(b'=') {
-            return Err(Diagnostic::error(self.c.here(), format!("`{m}` needs `= {{..}}`"))
-                .expected("`= {` and a list of labels"));
+            return Err(
+                Diagnostic::error(self.c.here(), format!("`{m}` needs `= {{..}}`"))
+                    .expected("`= {` and a list of labels"),
+            );
         }
         self.space();
         if !self.c.eat(b'{') {
@@ -723,8 +785,10 @@ impl<'a> Parser<'a> {
             self.space();
             if self.c.at_line_end() {
                 if comma {
-                    return Err(Diagnostic::error(self.c.here(), "expected a value after `,`")
-                        .expected("a number"));
+                    return Err(
+                        Diagnostic::error(self.c.here(), "expected a value after `,`")
+                            .expected("a number"),
+                    );
                 }
                 break;
             }
@@ -734,10 +798,16 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 if self.c.pos == before {
-                    return Err(Diagnostic::error(self.c.here(), format!("unexpected character in `{m}`"))
-                        .expected("`,` and a number"));
+                    return Err(Diagnostic::error(
+                        self.c.here(),
+                        format!("unexpected character in `{m}`"),
+                    )
+                    .expected("`,` and a number"));
                 }
-                self.error(Diagnostic::warning(self.c.here(), "missing `,` between values"));
+                self.error(Diagnostic::warning(
+                    self.c.here(),
+                    "missing `,` between values",
+                ));
             }
             out.push(word(self)?);
             operands += 1;
@@ -745,7 +815,10 @@ impl<'a> Parser<'a> {
         if out.len() < min {
             return Err(Diagnostic::error(
                 self.c.here(),
-                format!("`{m}` expects {min} value{}", if min == 1 { "" } else { "s" }),
+                format!(
+                    "`{m}` expects {min} value{}",
+                    if min == 1 { "" } else { "s" }
+                ),
             )
             .expected("a number"));
         }
@@ -765,18 +838,22 @@ impl<'a> Parser<'a> {
         let (t, span) = self.number()?;
         match integer_bits(t) {
             Some(v) if !t.starts_with('-') => Ok(v),
-            _ => Err(Diagnostic::error(span, format!("`{t}` is not an unsigned 32-bit integer"))
-                .expected("an unsigned integer")),
+            _ => Err(
+                Diagnostic::error(span, format!("`{t}` is not an unsigned 32-bit integer"))
+                    .expected("an unsigned integer"),
+            ),
         }
     }
 
     fn signed_word(&mut self) -> OperandResult<u32> {
         let (t, span) = self.number()?;
         if is_float_token(t) {
-            return Err(Diagnostic::error(span, format!("`{t}` is not an integer")).expected("a 32-bit integer"));
+            return Err(Diagnostic::error(span, format!("`{t}` is not an integer"))
+                .expected("a 32-bit integer"));
         }
         integer_bits(t).ok_or_else(|| {
-            Diagnostic::error(span, format!("`{t}` does not fit in 32 bits")).expected("a 32-bit integer")
+            Diagnostic::error(span, format!("`{t}` does not fit in 32 bits"))
+                .expected("a 32-bit integer")
         })
     }
 
@@ -799,7 +876,9 @@ impl<'a> Parser<'a> {
         } else {
             float_bits(t)
         };
-        bits.ok_or_else(|| Diagnostic::error(span, format!("`{t}` is not a float")).expected("a float"))
+        bits.ok_or_else(|| {
+            Diagnostic::error(span, format!("`{t}` is not a float")).expected("a float")
+        })
     }
 
     /// `"text"` of a COMMENT packet, as null-terminated words.
@@ -813,8 +892,10 @@ impl<'a> Parser<'a> {
         loop {
             match self.c.peek() {
                 None | Some(b'\n') => {
-                    return Err(Diagnostic::error(self.c.span_from(start), "unterminated string")
-                        .expected("`\"`"))
+                    return Err(
+                        Diagnostic::error(self.c.span_from(start), "unterminated string")
+                            .expected("`\"`"),
+                    )
                 }
                 Some(b'"') => {
                     self.c.bump();
@@ -832,11 +913,17 @@ impl<'a> Parser<'a> {
                         Some(b'x') => {
                             let hex = self.c.text.get(self.c.pos..self.c.pos + 2).unwrap_or("");
                             let Ok(v) = u8::from_str_radix(hex, 16) else {
-                                return Err(Diagnostic::error(self.c.here(), "invalid `\\x` escape")
-                                    .expected("two hexadecimal digits"));
+                                return Err(Diagnostic::error(
+                                    self.c.here(),
+                                    "invalid `\\x` escape",
+                                )
+                                .expected("two hexadecimal digits"));
                             };
                             if v == 0 {
-                                return Err(Diagnostic::error(self.c.here(), "a comment cannot contain a null byte"));
+                                return Err(Diagnostic::error(
+                                    self.c.here(),
+                                    "a comment cannot contain a null byte",
+                                ));
                             }
                             self.c.pos += 2;
                             bytes.push(v);
@@ -884,7 +971,8 @@ impl<'a> Parser<'a> {
             self.space();
             while self.c.peek() != Some(b')') {
                 if !inst.macro_outputs.is_empty() && !self.c.eat(b',') {
-                    return Err(Diagnostic::error(self.c.here(), "expected `,` or `)`").expected("`,` or `)`"));
+                    return Err(Diagnostic::error(self.c.here(), "expected `,` or `)`")
+                        .expected("`,` or `)`"));
                 }
                 self.space();
                 inst.macro_outputs.push(destination(&mut self.c)?);
@@ -893,8 +981,10 @@ impl<'a> Parser<'a> {
             self.c.bump();
             self.space();
             if !self.c.eat(b',') {
-                return Err(Diagnostic::error(self.c.here(), "expected `,` before the inputs")
-                    .expected("`, (inputs)`"));
+                return Err(
+                    Diagnostic::error(self.c.here(), "expected `,` before the inputs")
+                        .expected("`, (inputs)`"),
+                );
             }
             self.space();
             if !self.c.eat(b'(') {
@@ -903,7 +993,8 @@ impl<'a> Parser<'a> {
             self.space();
             while self.c.peek() != Some(b')') {
                 if !inst.srcs.is_empty() && !self.c.eat(b',') {
-                    return Err(Diagnostic::error(self.c.here(), "expected `,` or `)`").expected("`,` or `)`"));
+                    return Err(Diagnostic::error(self.c.here(), "expected `,` or `)`")
+                        .expected("`,` or `)`"));
                 }
                 self.space();
                 inst.srcs.push(source(&mut self.c)?);
@@ -912,16 +1003,24 @@ impl<'a> Parser<'a> {
             self.c.bump();
         } else {
             let Some(def) = self.macros.iter().find(|m| u32::from(m.id) == id) else {
-                return Err(Diagnostic::error(head.span, format!("macro {id} is not defined above"))
-                    .expected("`mcall(k) (outputs), (inputs)` or a macro defined before the version line"));
+                return Err(Diagnostic::error(
+                    head.span,
+                    format!("macro {id} is not defined above"),
+                )
+                .expected(
+                    "`mcall(k) (outputs), (inputs)` or a macro defined before the version line",
+                ));
             };
             let (outs, ins) = (def.outputs, def.inputs);
             for i in 0..usize::from(outs) + usize::from(ins) {
                 if i > 0 {
                     self.space();
                     if !self.c.eat(b',') {
-                        return Err(Diagnostic::error(self.c.here(), format!("macro {id} takes {outs} outputs and {ins} inputs"))
-                            .expected("`,` and another operand"));
+                        return Err(Diagnostic::error(
+                            self.c.here(),
+                            format!("macro {id} takes {outs} outputs and {ins} inputs"),
+                        )
+                        .expected("`,` and another operand"));
                     }
                     self.space();
                 }
@@ -1001,7 +1100,10 @@ fn split_segments<'w>(word: &'w str, offset: usize) -> SmallVec<[Segment<'w>; 6]
         }
         let text = &word[from..to];
         let (name, args) = match text.find('(') {
-            Some(i) => (&text[..i], Some(text[i + 1..].strip_suffix(')').unwrap_or(&text[i + 1..]))),
+            Some(i) => (
+                &text[..i],
+                Some(text[i + 1..].strip_suffix(')').unwrap_or(&text[i + 1..])),
+            ),
             None => (text, None),
         };
         out.push(Segment {
@@ -1071,7 +1173,12 @@ fn parse_version_word(word: &str) -> Option<(ShaderType, u8, u8, bool, bool)> {
         match part {
             "mp" if !mp && !rt => mp = true,
             "rt" if !rt => rt = true,
-            n if !mp && !rt && numbers.len() < 2 && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            n if !mp
+                && !rt
+                && numbers.len() < 2
+                && !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit()) =>
+            {
                 numbers.push(n.parse::<u8>().ok()?)
             }
             _ => return None,
@@ -1137,11 +1244,26 @@ mod tests {
 
     #[test]
     fn version_words() {
-        assert_eq!(parse_version_word("il_cs_2_0"), Some((ShaderType::Compute, 2, 0, false, false)));
-        assert_eq!(parse_version_word("il_ps"), Some((ShaderType::Pixel, 2, 0, false, false)));
-        assert_eq!(parse_version_word("il_cs_2"), Some((ShaderType::Compute, 2, 0, false, false)));
-        assert_eq!(parse_version_word("il_ps_3_1_mp_rt"), Some((ShaderType::Pixel, 3, 1, true, true)));
-        assert_eq!(parse_version_word("IL_VS_2_0"), Some((ShaderType::Vertex, 2, 0, false, false)));
+        assert_eq!(
+            parse_version_word("il_cs_2_0"),
+            Some((ShaderType::Compute, 2, 0, false, false))
+        );
+        assert_eq!(
+            parse_version_word("il_ps"),
+            Some((ShaderType::Pixel, 2, 0, false, false))
+        );
+        assert_eq!(
+            parse_version_word("il_cs_2"),
+            Some((ShaderType::Compute, 2, 0, false, false))
+        );
+        assert_eq!(
+            parse_version_word("il_ps_3_1_mp_rt"),
+            Some((ShaderType::Pixel, 3, 1, true, true))
+        );
+        assert_eq!(
+            parse_version_word("IL_VS_2_0"),
+            Some((ShaderType::Vertex, 2, 0, false, false))
+        );
         assert_eq!(parse_version_word("il_xs_2_0"), None);
         assert_eq!(parse_version_word("il_cs_2_0_1"), None);
         assert_eq!(parse_version_word("il_cs_999"), None);
@@ -1153,14 +1275,25 @@ mod tests {
         let names: Vec<_> = s.iter().map(|s| (s.name, s.args)).collect();
         assert_eq!(
             names,
-            [("dcl", None), ("resource", None), ("id", Some("0")), ("type", Some("2d,unnorm"))]
+            [
+                ("dcl", None),
+                ("resource", None),
+                ("id", Some("0")),
+                ("type", Some("2d,unnorm"))
+            ]
         );
     }
 
     #[test]
     fn macro_headers() {
-        assert_eq!(parse_macro_header("mdef(0)_out(1)_in(2)"), Some((0, 1, 2, false)));
-        assert_eq!(parse_macro_header("mdef(5)_out(1)_in(2)_outline"), Some((5, 1, 2, true)));
+        assert_eq!(
+            parse_macro_header("mdef(0)_out(1)_in(2)"),
+            Some((0, 1, 2, false))
+        );
+        assert_eq!(
+            parse_macro_header("mdef(5)_out(1)_in(2)_outline"),
+            Some((5, 1, 2, true))
+        );
         assert_eq!(parse_macro_header("mdef(2)_out(1),in(3)"), None);
     }
 }

@@ -52,7 +52,10 @@ fn print_body(out: &mut String, body: &[Instruction], shader: ShaderType) {
     let mut depth = 0usize;
     for inst in body {
         let flow = inst.info().flow;
-        if matches!(flow, Flow::Else | Flow::EndIf | Flow::EndLoop | Flow::EndSwitch) {
+        if matches!(
+            flow,
+            Flow::Else | Flow::EndIf | Flow::EndLoop | Flow::EndSwitch
+        ) {
             depth = depth.saturating_sub(1);
         }
         for _ in 0..depth {
@@ -126,7 +129,11 @@ pub fn instruction(out: &mut String, inst: &Instruction, shader: ShaderType) {
         return;
     }
     let mut sep = " ";
-    for f in info.fields.iter().filter(|f| f.syntax == FieldSyntax::Operand) {
+    for f in info
+        .fields
+        .iter()
+        .filter(|f| f.syntax == FieldSyntax::Operand)
+    {
         let v = field_value(inst, f).unwrap_or(0);
         let text = match f.kind {
             FieldKind::Flag if v == 0 => continue,
@@ -183,7 +190,10 @@ pub fn instruction(out: &mut String, inst: &Instruction, shader: ShaderType) {
             }
         }
         Words::Def(_) => {
-            let float = inst.dst.as_ref().is_some_and(|d| d.reg.ty == RegType::ConstFloat);
+            let float = inst
+                .dst
+                .as_ref()
+                .is_some_and(|d| d.reg.ty == RegType::ConstFloat);
             for &w in &inst.words {
                 next(out);
                 if float {
@@ -217,7 +227,11 @@ pub fn instruction(out: &mut String, inst: &Instruction, shader: ShaderType) {
 }
 
 fn join(words: &[u32]) -> String {
-    words.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+    words
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A float written so that it reads back to the same bits, or the bits in hexadecimal
@@ -271,11 +285,19 @@ fn named_fields(out: &mut String, inst: &Instruction) {
     let named = |f: &&Field| matches!(f.syntax, FieldSyntax::Named | FieldSyntax::NamedOrBare);
     let mut printed_locs: Vec<FieldLoc> = Vec::new();
     for f in info.fields.iter().filter(named) {
-        let Some(v) = field_value(inst, f) else { continue };
+        let Some(v) = field_value(inst, f) else {
+            continue;
+        };
         let extra_token = !matches!(f.loc, FieldLoc::Control | FieldLoc::Word(_));
         let last_of_token = extra_token
             && !printed_locs.contains(&f.loc)
-            && !info.fields.iter().filter(named).skip_while(|g| !std::ptr::eq(*g, f)).skip(1).any(|g| g.loc == f.loc);
+            && !info
+                .fields
+                .iter()
+                .filter(named)
+                .skip_while(|g| !std::ptr::eq(*g, f))
+                .skip(1)
+                .any(|g| g.loc == f.loc);
         let print = v != 0 || f.always || last_of_token;
         if !print {
             continue;
@@ -288,7 +310,11 @@ fn named_fields(out: &mut String, inst: &Instruction) {
         if f.kind != FieldKind::Flag {
             out.push('(');
             out.push_str(&f.format_value(v).unwrap_or_default());
-            for flag in info.fields.iter().filter(|g| g.syntax == FieldSyntax::ArgOf(f.name)) {
+            for flag in info
+                .fields
+                .iter()
+                .filter(|g| g.syntax == FieldSyntax::ArgOf(f.name))
+            {
                 if field_value(inst, flag) == Some(1) {
                     out.push(',');
                     out.push_str(flag.name);
@@ -384,7 +410,9 @@ pub(crate) fn printable(reg: &Register) -> Result<(), &'static str> {
                 return Err("a nested dimension needs an index on the first dimension");
             }
             if reg.dims.iter().any(|d| d.num != 0 || d.index.is_none()) {
-                return Err("a nested dimension of an indexed register must be indexed and numbered 0");
+                return Err(
+                    "a nested dimension of an indexed register must be indexed and numbered 0",
+                );
             }
         }
         RegStyle::NumberInBrackets => {
