@@ -1,6 +1,7 @@
 //! The `ilc` command line. See the README for every subcommand.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -15,18 +16,20 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Reads IL text or a binary token stream (detected), validates it and prints canonical
-    /// text or writes the token stream.
+    /// text or writes the token stream. With several files, prints each file's canonical
+    /// text after a `; FILE` comment line.
     Parse {
-        file: PathBuf,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = Emit::Text)]
         emit: Emit,
-        /// Output file (default: standard output).
+        /// Output file (default: standard output). Only with one input file.
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Emit {
     Text,
     Bin,
@@ -44,45 +47,64 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Parse { file, emit, output } => parse(&file, emit, output.as_deref()),
+        Command::Parse {
+            files,
+            emit,
+            output,
+        } => parse(&files, emit, output.as_deref()),
     }
 }
 
-fn parse(file: &std::path::Path, emit: Emit, output: Option<&std::path::Path>) -> ExitCode {
-    let name = file.display().to_string();
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{name}: error: cannot read: {e}");
-            return ExitCode::from(BAD_INPUT);
+fn parse(files: &[PathBuf], emit: Emit, output: Option<&Path>) -> ExitCode {
+    if files.len() > 1 && (output.is_some() || emit == Emit::Bin) {
+        eprintln!("ilc: error: `-o` and `--emit bin` take a single input file");
+        return ExitCode::from(BAD_INPUT);
+    }
+    let mut out = Vec::new();
+    let mut failed = false;
+    for file in files {
+        let name = file.display().to_string();
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{name}: error: cannot read: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let parsed = match ilc::parse(&bytes, &name) {
+            Ok(p) => p,
+            Err(e) => {
+                eprint!("{}", e.rendered);
+                failed = true;
+                continue;
+            }
+        };
+        eprint!("{}", parsed.warnings);
+        match emit {
+            Emit::Text => {
+                if files.len() > 1 {
+                    out.extend_from_slice(format!("; {name}\n").as_bytes());
+                }
+                out.extend_from_slice(ilc::print(&parsed).as_bytes());
+            }
+            Emit::Bin => out = ilc::encode(&parsed.program),
         }
-    };
-    let parsed = match ilc::parse(&bytes, &name) {
-        Ok(p) => p,
-        Err(e) => {
-            eprint!("{}", e.rendered);
-            return ExitCode::from(BAD_INPUT);
-        }
-    };
-    eprint!("{}", parsed.warnings);
-    let out = match emit {
-        Emit::Text => ilc::print(&parsed).into_bytes(),
-        Emit::Bin => ilc::encode(&parsed.program),
-    };
+    }
     let written = match output {
-        Some(path) => std::fs::write(path, &out).map_err(|e| (path.display().to_string(), e)),
-        None => {
-            use std::io::Write;
-            std::io::stdout()
-                .write_all(&out)
-                .map_err(|e| ("standard output".to_string(), e))
-        }
+        Some(path) if !failed => std::fs::write(path, &out).map_err(|e| (path.display().to_string(), e)),
+        Some(_) => Ok(()),
+        None => std::io::stdout()
+            .write_all(&out)
+            .map_err(|e| ("standard output".to_string(), e)),
     };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err((to, e)) => {
-            eprintln!("{name}: error: cannot write {to}: {e}");
-            ExitCode::from(BAD_INPUT)
-        }
+    if let Err((to, e)) = written {
+        eprintln!("ilc: error: cannot write {to}: {e}");
+        return ExitCode::from(BAD_INPUT);
+    }
+    if failed {
+        ExitCode::from(BAD_INPUT)
+    } else {
+        ExitCode::SUCCESS
     }
 }

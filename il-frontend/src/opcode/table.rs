@@ -205,11 +205,22 @@ const FENCE: [Field; 7] = [
     Field::flag("gds", 6),
 ];
 
+/// `dcl_global_flags` (L3991-L4005): control bits 0-3 (token bits 16-19). The example
+/// (L3993) spells them in camelCase; the prose and the bit table name them in snake_case
+/// (`refactoring_allowed`, ..), which the reader accepts as well.
 const GLOBAL_FLAGS: [Field; 4] = [
-    Field::flag("refactoringAllowed", 0).syntax(FieldSyntax::Operand),
-    Field::flag("forceEarlyDepthStencil", 1).syntax(FieldSyntax::Operand),
-    Field::flag("enableRawStructuredBuffers", 2).syntax(FieldSyntax::Operand),
-    Field::flag("enableDoublePrecisionFloatOps", 3).syntax(FieldSyntax::Operand),
+    Field::flag("refactoringAllowed", 0)
+        .syntax(FieldSyntax::Operand)
+        .aliases(&["refactoring_allowed"]),
+    Field::flag("forceEarlyDepthStencil", 1)
+        .syntax(FieldSyntax::Operand)
+        .aliases(&["force_early_depth_stencil"]),
+    Field::flag("enableRawStructuredBuffers", 2)
+        .syntax(FieldSyntax::Operand)
+        .aliases(&["enable_raw_structured_buffers"]),
+    Field::flag("enableDoublePrecisionFloatOps", 3)
+        .syntax(FieldSyntax::Operand)
+        .aliases(&["enable_double_precision_float_ops"]),
 ];
 
 const DCL_RESOURCE: [Field; 7] = [
@@ -357,11 +368,13 @@ opcode_table! {
     Lrp = 63 "IL_OP_LRP" => alu("lrp", 7023, 3, Float);
     Mad = 64 "IL_OP_MAD" => alu("mad", 7049, 3, Float).fields(&[IEEE]);
     Max = 65 "IL_OP_MAX" => alu("max", 7062, 2, Float).fields(&[IEEE]);
-    Memexport = 66 "IL_OP_MEMEXPORT" => sink("memexport", 5067, 2, Bits).fields(&[
+    // MEMEXPORT and MEMIMPORT are SM30-only: App.C Table C-3 (L11428-L11429).
+    Memexport = 66 "IL_OP_MEMEXPORT" => sink("memexport", 5067, 2, Bits).sm30().fields(&[
         Field::uint("exportStream", 0, 6).always(),
         Field::uint("elemOffset", 7, 6),
     ]);
-    Memimport = 67 "IL_OP_MEMIMPORT" => alu("memimport", 5092, 1, Float).fields(&[Field::uint("elem", 0, 6).always()]);
+    Memimport = 67 "IL_OP_MEMIMPORT" => alu("memimport", 5092, 1, Float).sm30()
+        .fields(&[Field::uint("elem", 0, 6).always()]);
     Min = 68 "IL_OP_MIN" => alu("min", 7076, 2, Float).fields(&[IEEE]);
     Mmul = 69 "IL_OP_MMUL" => alu("mmul", 7089, 2, Float).fields(&[MATRIX]);
     Mod = 70 "IL_OP_MOD" => alu("mod", 7102, 2, Float);
@@ -493,7 +506,8 @@ opcode_table! {
     Ge = 176 "IL_OP_GE" => alu("ge", 6915, 2, Float);
     LogVec = 177 "IL_OP_LOG_VEC" => alu("log_vec", 6997, 1, Float);
     Lt = 178 "IL_OP_LT" => alu("lt", 7036, 2, Float);
-    Ne = 179 "IL_OP_NE" => alu("ne", 7141, 2, Float);
+    // The Syntax row prints `nt` (L7142); accepted as a misprint (I-19).
+    Ne = 179 "IL_OP_NE" => alu("ne", 7141, 2, Float).aliases(&["nt"]);
     RoundNear = 180 "IL_OP_ROUND_NEAR" => alu("round_nearest", 7304, 1, Float);
     RoundNegInf = 181 "IL_OP_ROUND_NEG_INF" => alu("round_neginf", 7317, 1, Float);
     RoundPlusInf = 182 "IL_OP_ROUND_PLUS_INF" => alu("round_plusinf", 7330, 1, Float).aliases(&["round_posinf"]);
@@ -543,7 +557,9 @@ opcode_table! {
         Field::flag("neighborExch", 2),
         Field::enumerated("sharingMode", 0, 2, NameTable(&[&["rel"], &["abs"]])),
     ]);
-    LdsWriteVec = 217 "IL_OP_LDS_WRITE_VEC" => alu("lds_write_vec", 4933, 1, Bits).sm40().fields(&[
+    // Chapter 5's GENERIC_MEM example writes it `write_lds mem.x_z_, r0.xyzw` (L1608, I-19).
+    LdsWriteVec = 217 "IL_OP_LDS_WRITE_VEC" => alu("lds_write_vec", 4933, 1, Bits).sm40()
+        .aliases(&["write_lds"]).fields(&[
         Field::uint("lOffset", 2, 6),
         Field::enumerated("sharingMode", 0, 2, NameTable(&[&["rel"], &["abs"]])),
     ]);

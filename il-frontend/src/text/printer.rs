@@ -58,7 +58,13 @@ fn print_body(out: &mut String, body: &[Instruction], shader: ShaderType) {
         ) {
             depth = depth.saturating_sub(1);
         }
-        for _ in 0..depth {
+        // `case` and `default` stand at the level of their `switch`, their code below them.
+        let indent = if matches!(flow, Flow::Case | Flow::Default) {
+            depth.saturating_sub(1)
+        } else {
+            depth
+        };
+        for _ in 0..indent {
             out.push_str("    ");
         }
         instruction(out, inst, shader);
