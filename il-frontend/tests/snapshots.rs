@@ -58,7 +58,8 @@ dcl_output_usage(generic) o0
 DCL_LITERAL l0, 1.0f, -1, 0x10, 2.5e-1
 dcl_resource_id(3)_type(2d)_fmtx(float)_fmty(float)_fmtz(float)_fmtw(float)
 ROUND_POSINF r0.zw, v1.yx
-and r1, r0_neg(xyzw).y, l0.x
+and r1, r0.y, l0.x
+iadd r3, r0_neg(xyzw).y, l0.x
 sample_c_lz_resource(3)_sampler(1)_aoffimmi(1,-0.5,0) r2.w, r0.xyxx, l0.z
 mov_sat o0.xyz1, r1.1
 end

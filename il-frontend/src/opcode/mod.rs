@@ -31,6 +31,9 @@ pub enum DataType {
     Double,
     Int,
     Uint,
+    /// Bitwise logic (`iand`, `ior`, `ixor`, `inot`) and the multimedia instructions: no
+    /// source or destination modifier but the swizzle (L3234, L7861).
+    Logical,
     /// Bit patterns with no arithmetic meaning (logical ops, moves of raw data, memory).
     Bits,
     /// Declarations and flow control: operands are not arithmetic values.

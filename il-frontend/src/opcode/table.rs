@@ -13,7 +13,7 @@ use crate::enums::{
     tables, ElementFormat, ImportUsage, InterpMode, NameTable, PixTexUsage, RelOp, ZeroOp,
 };
 
-use DataType::{Bits, Double, Float, Int, Uint};
+use DataType::{Bits, Double, Float, Int, Logical, Uint};
 
 // ---- shorthands -------------------------------------------------------------------------
 
@@ -102,7 +102,8 @@ const MATRIX: Field = Field::enumerated("matrix", 0, 3, tables::MATRIX).always()
 const FINE: Field = Field::flag("fine", 7);
 const STAGE: Field = Field::uint("stage", 0, 8).always();
 const STREAM: Field = Field::uint("stream", 0, 14).syntax(FieldSyntax::Operand);
-const REPEAT: Field = Field::flag("repeat", 0);
+/// `loop [repeat] src0` (L3874): written as a word before the operand.
+const REPEAT: Field = Field::flag("repeat", 0).syntax(FieldSyntax::Operand);
 
 const RESOURCE: Field = Field::uint("resource", 0, 8).always();
 const SAMPLER: Field = Field::uint("sampler", 8, 4).always();
@@ -368,7 +369,7 @@ opcode_table! {
     Lrp = 63 "IL_OP_LRP" => alu("lrp", 7023, 3, Float);
     Mad = 64 "IL_OP_MAD" => alu("mad", 7049, 3, Float).fields(&[IEEE]);
     Max = 65 "IL_OP_MAX" => alu("max", 7062, 2, Float).fields(&[IEEE]);
-    // MEMEXPORT and MEMIMPORT are SM30-only: App.C Table C-3 (L11428-L11429).
+    // MEMEXPORT and MEMIMPORT are SM30-only: App.C Table C-3 (L11431-L11432).
     Memexport = 66 "IL_OP_MEMEXPORT" => sink("memexport", 5067, 2, Bits).sm30().fields(&[
         Field::uint("exportStream", 0, 6).always(),
         Field::uint("elemOffset", 7, 6),
@@ -469,9 +470,9 @@ opcode_table! {
     SampleL = 139 "IL_OP_SAMPLE_L" => sampling("sample_l", 5327, 2).sm40();
     SampleC = 140 "IL_OP_SAMPLE_C" => sampling("sample_c", 5205, 2).sm40();
     SampleCLz = 141 "IL_OP_SAMPLE_C_LZ" => sampling("sample_c_lz", 5289, 2).sm40();
-    INot = 142 "IL_OP_I_NOT" => alu("inot", 5976, 1, Int);
-    IOr = 143 "IL_OP_I_OR" => alu("ior", 5989, 2, Int);
-    IXor = 144 "IL_OP_I_XOR" => alu("ixor", 5989, 2, Int);
+    INot = 142 "IL_OP_I_NOT" => alu("inot", 5976, 1, Logical);
+    IOr = 143 "IL_OP_I_OR" => alu("ior", 5989, 2, Logical);
+    IXor = 144 "IL_OP_I_XOR" => alu("ixor", 5989, 2, Logical);
     IAdd = 145 "IL_OP_I_ADD" => alu("iadd", 5804, 2, Int);
     IMad = 146 "IL_OP_I_MAD" => alu("imad", 5870, 3, Int);
     IMax = 147 "IL_OP_I_MAX" => alu("imax", 5896, 2, Int);
@@ -499,7 +500,7 @@ opcode_table! {
     Ftou = 169 "IL_OP_FTOU" => alu("ftou", 6378, 1, Float);
     Itof = 170 "IL_OP_ITOF" => alu("itof", 6391, 1, Int);
     Utof = 171 "IL_OP_UTOF" => alu("utof", 6404, 1, Uint);
-    And = 172 "IL_OP_AND" => alu("iand", 5817, 2, Int).aliases(&["and"]);
+    And = 172 "IL_OP_AND" => alu("iand", 5817, 2, Logical).aliases(&["and"]);
     CmovLogical = 173 "IL_OP_CMOV_LOGICAL" => alu("cmov_logical", 6525, 3, Bits);
     Eq = 174 "IL_OP_EQ" => alu("eq", 6784, 2, Float);
     ExpVec = 175 "IL_OP_EXP_VEC" => alu("exp_vec", 6823, 1, Float);
@@ -694,17 +695,17 @@ opcode_table! {
     DMin = 323 "IL_OP_D_MIN" => alu("dmin", 7742, 2, Double);
     F2F16 = 324 "IL_OP_F_2_F16" => alu("f2f16", 6343, 1, Float);
     F162F = 325 "IL_OP_F16_2_F" => alu("f162f", 6354, 1, Uint);
-    Unpack0 = 326 "IL_OP_UNPACK0" => alu("unpack0", 7942, 1, Uint);
-    Unpack1 = 327 "IL_OP_UNPACK1" => alu("unpack1", 7953, 1, Uint);
-    Unpack2 = 328 "IL_OP_UNPACK2" => alu("unpack2", 7964, 1, Uint);
-    Unpack3 = 329 "IL_OP_UNPACK3" => alu("unpack3", 7975, 1, Uint);
-    BitAlign = 330 "IL_OP_BIT_ALIGN" => alu("bitalign", 7863, 3, Uint);
-    ByteAlign = 331 "IL_OP_BYTE_ALIGN" => alu("bytealign", 7876, 3, Uint);
-    U4lerp = 332 "IL_OP_U4LERP" => alu("u4lerp", 7931, 3, Uint);
-    Sad = 333 "IL_OP_SAD" => alu("sad", 7898, 3, Uint);
-    SadHi = 334 "IL_OP_SAD_HI" => alu("sadhi", 7909, 3, Uint);
-    Sad4 = 335 "IL_OP_SAD_4" => alu("sad4", 7920, 3, Uint);
-    F2U4 = 336 "IL_OP_F_2_U4" => alu("f_2_u4", 7887, 1, Float).aliases(&["f2u4"]);
+    Unpack0 = 326 "IL_OP_UNPACK0" => alu("unpack0", 7942, 1, Logical);
+    Unpack1 = 327 "IL_OP_UNPACK1" => alu("unpack1", 7953, 1, Logical);
+    Unpack2 = 328 "IL_OP_UNPACK2" => alu("unpack2", 7964, 1, Logical);
+    Unpack3 = 329 "IL_OP_UNPACK3" => alu("unpack3", 7975, 1, Logical);
+    BitAlign = 330 "IL_OP_BIT_ALIGN" => alu("bitalign", 7863, 3, Logical);
+    ByteAlign = 331 "IL_OP_BYTE_ALIGN" => alu("bytealign", 7876, 3, Logical);
+    U4lerp = 332 "IL_OP_U4LERP" => alu("u4lerp", 7931, 3, Logical);
+    Sad = 333 "IL_OP_SAD" => alu("sad", 7898, 3, Logical);
+    SadHi = 334 "IL_OP_SAD_HI" => alu("sadhi", 7909, 3, Logical);
+    Sad4 = 335 "IL_OP_SAD_4" => alu("sad4", 7920, 3, Logical);
+    F2U4 = 336 "IL_OP_F_2_U4" => alu("f_2_u4", 7887, 1, Logical).aliases(&["f2u4"]);
     EvalSnapped = 337 "IL_OP_EVAL_SNAPPED" => alu("eval_snapped", 4738, 2, Float).sm40();
     EvalSampleIndex = 338 "IL_OP_EVAL_SAMPLE_INDEX" => alu("eval_sample_index", 4727, 2, Float).sm40();
     EvalCentroid = 339 "IL_OP_EVAL_CENTROID" => alu("eval_centroid", 4716, 1, Float).sm40();
@@ -859,7 +860,7 @@ opcode_table! {
     DDivFmas = 477 "IL_OP_D_DIV_FMAS" => alu("ddiv_fmas", 0, 3, Double);
     DDivFixup = 478 "IL_OP_D_DIV_FIXUP" => alu("ddiv_fixup", 0, 3, Double);
     DTrigPreop = 479 "IL_OP_D_TRIG_PREOP" => alu("dtrig_preop", 0, 2, Double);
-    MsadU8 = 480 "IL_OP_MSAD_U8" => alu("msad_u8", 0, 3, Uint);
-    QsadU8 = 481 "IL_OP_QSAD_U8" => alu("qsad_u8", 0, 3, Uint);
-    MqsadU8 = 482 "IL_OP_MQSAD_U8" => alu("mqsad_u8", 0, 3, Uint);
+    MsadU8 = 480 "IL_OP_MSAD_U8" => alu("msad_u8", 0, 3, Logical);
+    QsadU8 = 481 "IL_OP_QSAD_U8" => alu("qsad_u8", 0, 3, Logical);
+    MqsadU8 = 482 "IL_OP_MQSAD_U8" => alu("mqsad_u8", 0, 3, Logical);
 }

@@ -125,6 +125,15 @@ impl<'a> Cursor<'a> {
         &self.text[start..self.pos]
     }
 
+    /// Reads a run of ASCII letters and digits.
+    pub fn alphanumerics(&mut self) -> &'a str {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b) if b.is_ascii_alphanumeric()) {
+            self.pos += 1;
+        }
+        &self.text[start..self.pos]
+    }
+
     /// Reads a run of ASCII digits.
     pub fn digits(&mut self) -> &'a str {
         let start = self.pos;

@@ -331,7 +331,9 @@ fn swizzle(c: &mut Cursor<'_>) -> OperandResult<[Swizzle; 4]> {
 fn source_modifier(c: &mut Cursor<'_>, m: &mut SrcMod) -> OperandResult<()> {
     let mod_start = c.pos;
     c.bump();
-    let name = c.ident().unwrap_or("");
+    // No modifier name contains `_`, and the printer chains them without a separator
+    // (`_x2_sign`): the name ends at the next underscore.
+    let name = c.alphanumerics();
     let args = if c.peek() == Some(b'(') {
         Some(paren_args(c)?)
     } else {

@@ -561,6 +561,11 @@ impl<'a> Parser<'a> {
                     (f.kind == FieldKind::Flag && f.is_named(word)) || f.bare_value(word).is_some()
                 });
                 let Some(field) = field else {
+                    // `loop repeat i0`: the words end where the register operands begin.
+                    if info.dst || info.srcs > 0 {
+                        self.c.pos = start;
+                        break;
+                    }
                     return Err(Diagnostic::error(
                         span,
                         format!("`{}` does not take `{word}`", info.mnemonic),

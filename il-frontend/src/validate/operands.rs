@@ -265,9 +265,11 @@ fn source(inst: &Instruction, s: &Src, diags: &mut Diagnostics) {
             "swizzles, `_neg` and `_abs`",
         ),
         DataType::Int | DataType::Uint => (|_| false, "integer", "swizzles and `_neg`"),
+        DataType::Logical => (|_| false, "logical", "swizzles"),
     };
     let abs = (m.abs, "_abs");
-    for (set, name) in float_only.into_iter().chain([abs]) {
+    let neg = (m.negate.iter().any(|&n| n) && info.data == DataType::Logical, "_neg");
+    for (set, name) in float_only.into_iter().chain([abs, neg]) {
         if set && !allowed(name) {
             error(
                 diags,
