@@ -11,6 +11,84 @@
 //! ```
 
 pub use il_frontend::{self as frontend, ast, Diagnostics, InputKind, Program};
+pub use runtime_sim::{self as runtime, Bindings, Dispatch, RunError, RunReport};
+
+pub mod check;
+
+/// A device that runs programs: the reference interpreter or a compiled target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The IL reference interpreter.
+    Il,
+    /// Cayman (HD 6900, VLIW4).
+    Cayman,
+    /// GCN Vega (gfx906).
+    Gfx906,
+}
+
+impl Target {
+    pub const ALL: [Target; 3] = [Target::Il, Target::Cayman, Target::Gfx906];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Il => "il",
+            Target::Cayman => "cayman",
+            Target::Gfx906 => "gfx906",
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Target, String> {
+        Target::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown target `{s}` (expected il, cayman or gfx906)"))
+    }
+}
+
+/// Options of a run.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOptions {
+    /// Instructions one wavefront may execute before the run stops as endless.
+    pub step_limit: u64,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            step_limit: runtime_sim::interp::DEFAULT_STEP_LIMIT,
+        }
+    }
+}
+
+/// Runs a program on `target`: the bound memory is read and updated in place, and a pixel
+/// dispatch creates the render targets (`docs/abi.md` has the launch conventions).
+pub fn run(
+    program: &Program,
+    target: Target,
+    bindings: &mut Bindings,
+    dispatch: Dispatch,
+    options: &RunOptions,
+) -> Result<RunReport, RunError> {
+    match target {
+        Target::Il => runtime_sim::Interpreter {
+            step_limit: options.step_limit,
+        }
+        .run(program, bindings, dispatch),
+        other => Err(RunError::Unsupported(format!(
+            "target {other} has no backend and device model yet"
+        ))),
+    }
+}
 
 /// A failed read: the rendered diagnostics and the raw ones.
 #[derive(Debug, thiserror::Error)]

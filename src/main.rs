@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod cli;
+
 #[derive(Parser)]
 #[command(name = "ilc", version, about = "An open AMD IL compiler backend")]
 struct Cli {
@@ -27,6 +29,68 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Runs a program on a device (`il`: the reference interpreter). Buffers are raw
+    /// little-endian files; see docs/abi.md for the launch conventions.
+    Run(RunArgs),
+    /// Differential check: runs each program with generated inputs on the reference and on
+    /// each target and compares every output. Prints `PASS <file>` or `FAIL <file>: <why>`
+    /// per program, then `N passed, M failed`; exits 1 if any failed.
+    Check {
+        /// IL files, token streams, or directories (searched for `.il` and `.bin` files).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Targets to compare with the reference, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "il")]
+        target: Vec<ilc::Target>,
+        /// Seed of the generated inputs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Instructions one wavefront may execute.
+        #[arg(long, default_value_t = runtime_sim_step_limit())]
+        step_limit: u64,
+    },
+}
+
+fn runtime_sim_step_limit() -> u64 {
+    ilc::RunOptions::default().step_limit
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    file: PathBuf,
+    #[arg(long)]
+    target: ilc::Target,
+    /// Compute grid: global size in work-items, `X[,Y[,Z]]`.
+    #[arg(long, conflicts_with = "domain", required_unless_present = "domain")]
+    grid: Option<String>,
+    /// Work-group size `X[,Y[,Z]]` (default: the kernel's dcl_num_thread_per_group).
+    #[arg(long, requires = "grid")]
+    group: Option<String>,
+    /// Pixel domain `W[,H]`.
+    #[arg(long)]
+    domain: Option<String>,
+    /// A UAV: `ID=PATH`, as large as the file.
+    #[arg(long = "uav", value_name = "ID=PATH")]
+    uavs: Vec<String>,
+    /// A constant buffer: `ID=PATH`, 16 bytes per element.
+    #[arg(long = "cb", value_name = "ID=PATH")]
+    cbs: Vec<String>,
+    /// A resource: `ID=PATH:W[xH]`; the texel size follows from the file size.
+    #[arg(long = "resource", value_name = "ID=PATH:W[xH]")]
+    resources: Vec<String>,
+    /// An interpolated pixel input `vN`: `N=PATH`, 16 bytes per pixel.
+    #[arg(long = "input", value_name = "N=PATH")]
+    inputs: Vec<String>,
+    /// The global buffer `g[]`, 16 bytes per element.
+    #[arg(long)]
+    global: Option<PathBuf>,
+    /// Writes every UAV (uav<ID>.bin), render target (o<N>.bin) and the global buffer
+    /// (g.bin) to this directory after the run.
+    #[arg(long)]
+    dump: Option<PathBuf>,
+    /// Instructions one wavefront may execute before the run stops as endless.
+    #[arg(long, default_value_t = runtime_sim_step_limit())]
+    step_limit: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -35,8 +99,7 @@ enum Emit {
     Bin,
 }
 
-/// Exit codes of the CLI contract: 0 success, 1 a check failed, 2 bad input or usage.
-const BAD_INPUT: u8 = 2;
+use cli::BAD_INPUT;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -52,6 +115,13 @@ fn main() -> ExitCode {
             emit,
             output,
         } => parse(&files, emit, output.as_deref()),
+        Command::Run(args) => cli::run::run(&args),
+        Command::Check {
+            paths,
+            target,
+            seed,
+            step_limit,
+        } => cli::check::check(&paths, &target, seed, step_limit),
     }
 }
 

@@ -2,5 +2,15 @@
 //! reference interpreter that executes the AST, and the device models that execute the bytes
 //! the backends produce (decoded with the backends' `isa` modules, never with compiler data).
 //!
-//! This crate is filled by issue #3 (runtime API and reference interpreter), #5 (Cayman model)
-//! and #6 (GCN model).
+//! - [`runtime`]: bindings, dispatch shapes, run reports and errors, shared by every device;
+//! - [`interp`]: the IL reference interpreter (device `il`);
+//! - [`accuracy`]: how closely a target must match the reference, per instruction.
+//!
+//! The Cayman and GCN device models come with issues #5 and #6.
+
+pub mod accuracy;
+pub mod interp;
+pub mod runtime;
+
+pub use interp::Interpreter;
+pub use runtime::{Bindings, Device, Dispatch, Resource, RunError, RunReport};

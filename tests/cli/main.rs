@@ -75,3 +75,120 @@ fn several_files_print_one_after_another() {
     assert_eq!(text.matches("\nil_cs_2_0\n").count() + usize::from(text.starts_with("il_cs_2_0")), 2);
     assert!(text.contains("saxpy.il\n"));
 }
+
+fn dwords_to_bytes(v: impl IntoIterator<Item = u32>) -> Vec<u8> {
+    v.into_iter().flat_map(u32::to_le_bytes).collect()
+}
+
+/// vector_add's inputs: a = i/2, b = 1000 - i over n = 100 floats, then room for c; cb1 holds
+/// the byte offsets of a, b, c and n (see the example's header comment).
+fn vector_add_files(tag: &str) -> (std::path::PathBuf, std::path::PathBuf, Vec<f32>) {
+    let n = 100u32;
+    let a: Vec<f32> = (0..n).map(|i| i as f32 / 2.0).collect();
+    let b: Vec<f32> = (0..n).map(|i| 1000.0 - i as f32).collect();
+    let mut heap = dwords_to_bytes(a.iter().chain(&b).map(|x| x.to_bits()));
+    heap.extend(vec![0u8; 4 * n as usize]);
+    let cb1 = dwords_to_bytes([0, 0, 0, 0, 4 * n, 0, 0, 0, 8 * n, 0, 0, 0, n, 0, 0, 0]);
+    let sums = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+    (
+        temp_file(&format!("heap-{tag}.bin"), &heap),
+        temp_file(&format!("cb1-{tag}.bin"), &cb1),
+        sums,
+    )
+}
+
+#[test]
+fn run_on_the_interpreter_dumps_the_results() {
+    let (heap, cb1, sums) = vector_add_files("ok");
+    let dump = std::env::temp_dir().join(format!("ilc-cli-dump-{}", std::process::id()));
+    let out = ilc(&[
+        "run",
+        &example("vector_add.il"),
+        "--target",
+        "il",
+        "--grid",
+        "128",
+        "--uav",
+        &format!("11={}", heap.display()),
+        "--cb",
+        &format!("1={}", cb1.display()),
+        "--dump",
+        dump.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("ran 2 work-groups on il"), "{report}");
+    assert!(report.contains("out of range: none"), "{report}");
+    let bytes = std::fs::read(dump.join("uav11.bin")).unwrap();
+    let c: Vec<f32> = bytes[800..]
+        .chunks(4)
+        .map(|w| f32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    assert_eq!(c, sums);
+}
+
+#[test]
+fn bad_launches_exit_2_with_a_reason() {
+    let (heap, cb1, _) = vector_add_files("bad");
+    let small_cb = temp_file("cb1-small.bin", &[0u8; 32]);
+    let ragged_cb = temp_file("cb1-ragged.bin", &[0u8; 20]);
+    let uav = format!("11={}", heap.display());
+    let cb = format!("1={}", cb1.display());
+    let file = example("vector_add.il");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["--grid".into(), "128".into(), "--cb".into(), cb.clone()], "UAV 11 is declared but not bound"),
+        (vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone()], "cb1 is declared"),
+        (
+            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone(), "--cb".into(), format!("1={}", small_cb.display())],
+            "cb1 is declared with 4 elements (64 bytes) but the bound buffer has 2",
+        ),
+        (
+            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone(), "--cb".into(), format!("1={}", ragged_cb.display())],
+            "20 bytes is not a whole number of 16-byte elements",
+        ),
+        (
+            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone(), "--uav".into(), format!("3={}", heap.display())],
+            "UAV 3 is bound but the program declares no UAV 3",
+        ),
+        (
+            vec!["--grid".into(), "100".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone()],
+            "not a multiple of the group size 64",
+        ),
+        (vec!["--grid".into(), "0".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone()], "sizes must be at least 1"),
+        (vec!["--grid".into(), "1,2,3,4".into()], "expected 1 to 3"),
+        (vec!["--domain".into(), "8,8".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone()], "runs on a grid"),
+        (vec!["--grid".into(), "64".into(), "--uav".into(), "11=/no/such/file".into()], "cannot read /no/such/file"),
+        (vec!["--grid".into(), "64".into(), "--uav".into(), "x=/tmp/a".into()], "`x` is not an id"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["run", &file, "--target", "il"];
+        all.extend(args.iter().map(String::as_str));
+        let out = ilc(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: expected `{message}` in: {err}");
+    }
+}
+
+#[test]
+fn an_endless_loop_stops_at_the_step_limit_with_its_location() {
+    let path = temp_file("endless.il", b"il_cs_2_0\ndcl_num_thread_per_group 1\nwhileloop\n    mov r0, r0\nendloop\nend\n");
+    let out = ilc(&["run", path.to_str().unwrap(), "--target", "il", "--grid", "1", "--step-limit", "1000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("endless.il:") && err.contains("step limit of 1000"), "{err}");
+}
+
+#[test]
+fn check_prints_pass_lines_and_a_summary() {
+    let out = ilc(&["check", &example("vector_add.il"), &example("switch.il"), "--target", "il"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("PASS {}\n", example("vector_add.il"))), "{text}");
+    assert!(text.ends_with("2 passed, 0 failed\n"), "{text}");
+    let bad = temp_file("check-bad.il", b"il_cs_2_0\nmuladd r0, r1, r2\nend\n");
+    let out = ilc(&["check", bad.to_str().unwrap(), "--target", "il"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("FAIL ") && text.ends_with("0 passed, 1 failed\n"), "{text}");
+}

@@ -1,10 +1,12 @@
 //! The conformance crate of ilc: tests that read the real corpus in `../shared/corpus/`
-//! and, later, known-answer specs and differential runs over every target.
+//! and the known-answer specs ([`kat`]) that every target must pass.
 //!
 //! The corpus is third-party data and is never copied into this repository; [`corpus_dir`]
 //! finds it next to the checkout.
 
 use std::path::{Path, PathBuf};
+
+pub mod kat;
 
 /// The shared corpus directory (`../shared/corpus` from the workspace root), or the
 /// directory named by `ILC_CORPUS`.

@@ -1,0 +1,100 @@
+//! Reference-interpreter throughput: `cargo bench --bench interp`.
+//!
+//! Runs the example kernels of `examples/` and every program of the real corpus in
+//! `../shared/corpus/` with the inputs `ilc check` generates (seed 1), on one core, and prints
+//! lane-instructions per second: instructions executed, counted once per active lane, over
+//! wall time. Each measurement repeats its runs until at least a second has passed and takes
+//! the best of three. Lowering (AST to the pre-decoded form) is outside the timed part, as a
+//! conformance run lowers a program once and runs it many times.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use ilc::check::generate;
+use runtime_sim::interp::kernel::{self, Kernel};
+use runtime_sim::{Bindings, Dispatch, Interpreter};
+
+struct Job {
+    kernel: Kernel,
+    bindings: Bindings,
+    dispatch: Dispatch,
+}
+
+fn jobs(paths: &[PathBuf], scale: u32) -> Vec<Job> {
+    let mut out = Vec::new();
+    for p in paths {
+        let bytes = std::fs::read(p).expect("readable program");
+        let Ok(parsed) = ilc::parse(&bytes, &p.display().to_string()) else { continue };
+        let Ok(kernel) = kernel::lower(&parsed.program) else { continue };
+        let mut work = generate(&parsed.program, &kernel.decls, 1);
+        if let Dispatch::Grid { global, .. } = &mut work.dispatch {
+            global[0] *= scale;
+            // Buffers sized for the default grid still serve: out-of-range accesses are
+            // counted, not fatal.
+        }
+        out.push(Job {
+            kernel,
+            bindings: work.bindings,
+            dispatch: work.dispatch,
+        });
+    }
+    out
+}
+
+/// Best-of-three lane-instructions per second over all jobs.
+fn measure(jobs: &[Job]) -> (f64, u64) {
+    let device = Interpreter::default();
+    let mut best = 0.0f64;
+    let mut per_round = 0;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut lanes = 0u64;
+        while start.elapsed() < Duration::from_secs(1) {
+            per_round = 0;
+            for j in jobs {
+                let mut b = j.bindings.clone();
+                let r = device.run_kernel(&j.kernel, &mut b, j.dispatch).expect("runs");
+                per_round += r.lane_instructions;
+            }
+            lanes += per_round;
+        }
+        best = best.max(lanes as f64 / start.elapsed().as_secs_f64());
+    }
+    (best, per_round)
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "il" || x == "bin") {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = std::env::var_os("ILC_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared/corpus"));
+    let mut examples = Vec::new();
+    files(&root.join("examples"), &mut examples);
+    let mut real = Vec::new();
+    files(&corpus, &mut real);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("machine: {cores} cores, one used");
+    for (name, paths, scale) in [("examples", &examples, 8), ("corpus", &real, 1)] {
+        let jobs = jobs(paths, scale);
+        let (rate, per_round) = measure(&jobs);
+        println!(
+            "{name:9} {:3} programs, {:>10} lane-instructions per round: {:8.1} M lane-instructions/s",
+            jobs.len(),
+            per_round,
+            rate / 1e6
+        );
+    }
+}

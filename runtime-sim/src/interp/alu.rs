@@ -1,0 +1,452 @@
+//! The arithmetic instructions over a whole wavefront: the operand shapes of each opcode
+//! (component-wise, scalar from `.w` replicated, dot products, register pairs for doubles
+//! and 64-bit integers, the multimedia scalars) around the scalar semantics of
+//! [`super::semantics`].
+//!
+//! Values are computed for all 64 lanes, active or not: the semantic functions are total,
+//! and the executor writes only the active lanes.
+
+use il_frontend::enums::{RelOp, ZeroOp};
+use il_frontend::opcode::Opcode;
+
+use super::kernel::Inst;
+use super::semantics::{bits, convert, double, float, int, multimedia};
+use super::wave::{Lanes4, WAVE, ZERO4};
+
+/// Values an instruction may read that are not operands.
+#[derive(Clone, Copy, Debug)]
+pub struct Special {
+    pub wave_index: u32,
+}
+
+/// An ALU result: the values and, per component, the lanes that write them (`cmov` and the
+/// instructions with a fixed subset of outputs leave components alone).
+#[derive(Clone, Debug)]
+pub struct AluOut {
+    pub values: Lanes4,
+    pub written: [u64; 4],
+}
+
+impl AluOut {
+    fn all(values: Lanes4) -> AluOut {
+        AluOut {
+            values,
+            written: [u64::MAX; 4],
+        }
+    }
+
+    /// Only the components `comps` are written.
+    fn only(values: Lanes4, comps: [bool; 4]) -> AluOut {
+        AluOut {
+            values,
+            written: comps.map(|w| if w { u64::MAX } else { 0 }),
+        }
+    }
+}
+
+#[inline]
+fn map1(a: &Lanes4, f: impl Fn(u32) -> u32) -> Lanes4 {
+    let mut o = ZERO4;
+    for c in 0..4 {
+        for l in 0..WAVE {
+            o[c][l] = f(a[c][l]);
+        }
+    }
+    o
+}
+
+#[inline]
+fn map2(a: &Lanes4, b: &Lanes4, f: impl Fn(u32, u32) -> u32) -> Lanes4 {
+    let mut o = ZERO4;
+    for c in 0..4 {
+        for l in 0..WAVE {
+            o[c][l] = f(a[c][l], b[c][l]);
+        }
+    }
+    o
+}
+
+#[inline]
+fn map3(a: &Lanes4, b: &Lanes4, d: &Lanes4, f: impl Fn(u32, u32, u32) -> u32) -> Lanes4 {
+    let mut o = ZERO4;
+    for c in 0..4 {
+        for l in 0..WAVE {
+            o[c][l] = f(a[c][l], b[c][l], d[c][l]);
+        }
+    }
+    o
+}
+
+/// A scalar per lane, replicated to the four components.
+#[inline]
+fn replicate(f: impl Fn(usize) -> u32) -> Lanes4 {
+    let mut o = ZERO4;
+    for l in 0..WAVE {
+        let v = f(l);
+        for comp in o.iter_mut() {
+            comp[l] = v;
+        }
+    }
+    o
+}
+
+/// A four-component result per lane.
+#[inline]
+fn per_lane(f: impl Fn(usize) -> [u32; 4]) -> Lanes4 {
+    let mut o = ZERO4;
+    for l in 0..WAVE {
+        let v = f(l);
+        for c in 0..4 {
+            o[c][l] = v[c];
+        }
+    }
+    o
+}
+
+#[inline]
+fn lane(a: &Lanes4, l: usize) -> [u32; 4] {
+    [a[0][l], a[1][l], a[2][l], a[3][l]]
+}
+
+/// The 64-bit value in `.xy` of a source.
+#[inline]
+fn pair(a: &Lanes4, l: usize) -> u64 {
+    double::pack(a[0][l], a[1][l])
+}
+
+/// A 64-bit result per lane, in both pairs (the write mask picks `.xy` or `.zw`, L3190).
+#[inline]
+fn pairs(f: impl Fn(usize) -> u64) -> Lanes4 {
+    per_lane(|l| {
+        let (lo, hi) = double::unpack(f(l));
+        [lo, hi, lo, hi]
+    })
+}
+
+fn zeroop(inst: &Inst) -> ZeroOp {
+    inst.field("zeroop")
+        .and_then(ZeroOp::from_u32)
+        .unwrap_or(ZeroOp::FltMax)
+}
+
+fn relop(inst: &Inst) -> RelOp {
+    inst.field("relop")
+        .and_then(RelOp::from_u32)
+        .unwrap_or(RelOp::Eq)
+}
+
+fn flag(inst: &Inst, name: &str) -> bool {
+    inst.field(name).unwrap_or(0) != 0
+}
+
+/// Whether [`compute`] implements an opcode.
+pub fn is_alu(op: Opcode) -> bool {
+    let probe = Inst::probe(op);
+    let srcs = [ZERO4, ZERO4, ZERO4, ZERO4, ZERO4, ZERO4];
+    compute(&probe, &srcs, Special { wave_index: 0 }).is_some()
+}
+
+/// Computes an ALU instruction on evaluated sources, or `None` for an opcode the
+/// interpreter does not implement.
+pub fn compute(inst: &Inst, s: &[Lanes4], special: Special) -> Option<AluOut> {
+    use Opcode as O;
+    let zero = ZERO4;
+    let src = |i: usize| s.get(i).unwrap_or(&zero);
+    let (a, b, c) = (src(0), src(1), src(2));
+    let ieee = flag(inst, "ieee");
+    let w = 3;
+    let values = match inst.opcode {
+        // ---- moves and selects --------------------------------------------------------
+        O::Mov | O::InvMov | O::DMov => *a,
+        O::CmovLogical => map3(a, b, c, |x, y, z| if x != 0 { y } else { z }),
+        O::Cmov => {
+            let mut out = AluOut::all(*b);
+            for (ch, written) in out.written.iter_mut().enumerate() {
+                for l in 0..WAVE {
+                    match float::cmov(a[ch][l], b[ch][l]) {
+                        Some(v) => out.values[ch][l] = v,
+                        None => *written &= !(1 << l),
+                    }
+                }
+            }
+            return Some(out);
+        }
+        O::Cmp => {
+            let value = float::cmpval(inst.field("cmpval").unwrap_or(0)).unwrap_or(0);
+            let op = relop(inst);
+            map3(a, b, c, |x, y, z| float::cmp(op, value, x, y, z))
+        }
+        // ---- float, component-wise ------------------------------------------------------
+        O::Abs => map1(a, float::abs),
+        O::Add => map2(a, b, float::add),
+        O::Sub => map2(a, b, float::sub),
+        O::Mul => map2(a, b, |x, y| float::mul(x, y, ieee)),
+        O::Mad => map3(a, b, c, |x, y, z| float::mad(x, y, z, ieee)),
+        O::Fma => map3(a, b, c, float::fma),
+        O::Div => {
+            let z = zeroop(inst);
+            map2(a, b, |x, y| float::div(x, y, z))
+        }
+        O::Mod => map2(a, b, float::fmod),
+        O::Max => map2(a, b, |x, y| float::max(x, y, ieee)),
+        O::Min => map2(a, b, |x, y| float::min(x, y, ieee)),
+        O::Min3 => map3(a, b, c, float::min3),
+        O::Max3 => map3(a, b, c, float::max3),
+        O::Med3 => map3(a, b, c, float::med3),
+        O::Clamp => map3(a, b, c, float::clamp),
+        O::Sgn => map1(a, float::sgn),
+        O::Eq => map2(a, b, float::eq),
+        O::Ne => map2(a, b, float::ne),
+        O::Lt => map2(a, b, float::lt),
+        O::Ge => map2(a, b, float::ge),
+        O::Set => {
+            let op = relop(inst);
+            map2(a, b, |x, y| float::set(op, x, y))
+        }
+        O::Flr | O::RoundNegInf => map1(a, float::flr),
+        O::RoundPlusInf | O::Clg => map1(a, float::round_plusinf),
+        O::RoundZero | O::Trc => map1(a, float::round_z),
+        O::RoundNear => map1(a, float::round_nearest),
+        O::Rnd => map1(a, float::rnd),
+        O::Frc => map1(a, float::frc),
+        O::ExpVec => map1(a, float::exp_vec),
+        O::LogVec => map1(a, float::log_vec),
+        O::SqrtVec => map1(a, float::sqrt_vec),
+        O::RsqVec => map1(a, float::rsq_vec),
+        O::RcpVec => map1(a, float::rcp_vec),
+        O::SinVec => map1(a, float::sin_vec),
+        O::CosVec => map1(a, float::cos_vec),
+        O::Lrp => map3(a, b, c, float::lrp),
+        O::Ldexp => map2(a, b, float::ldexp),
+        O::FrexpMant => map1(a, float::frexp_mant),
+        O::FrexpExp => map1(a, float::frexp_exp),
+        O::Class => map2(a, b, float::class),
+        O::Pireduce => map1(a, float::pireduce),
+        // ---- float, scalar from src0.w, replicated -------------------------------------
+        O::Exp => replicate(|l| float::exp(a[w][l])),
+        O::Exn => replicate(|l| float::exn(a[w][l])),
+        O::Log => {
+            let z = zeroop(inst);
+            replicate(|l| float::log(a[w][l], z))
+        }
+        O::Ln => {
+            let z = zeroop(inst);
+            replicate(|l| float::ln(a[w][l], z))
+        }
+        O::Rcp => {
+            let z = zeroop(inst);
+            replicate(|l| float::rcp(a[w][l], z))
+        }
+        O::Rsq => {
+            let z = zeroop(inst);
+            replicate(|l| float::rsq(a[w][l], z))
+        }
+        O::Sqrt => replicate(|l| float::sqrt(a[w][l])),
+        O::Sin => replicate(|l| float::sin(a[w][l])),
+        O::Cos => replicate(|l| float::cos(a[w][l])),
+        O::Tan => replicate(|l| float::tan(a[w][l])),
+        O::Acos => replicate(|l| float::acos(a[w][l])),
+        O::Asin => replicate(|l| float::asin(a[w][l])),
+        O::Atan => replicate(|l| float::atan(a[w][l])),
+        O::Pow => replicate(|l| float::pow(a[w][l], b[w][l])),
+        O::Expp => per_lane(|l| float::expp(a[w][l])),
+        O::Logp => {
+            let z = zeroop(inst);
+            per_lane(|l| float::logp(a[w][l], z))
+        }
+        O::Sincos | O::Dxsincos => {
+            let v = per_lane(|l| {
+                let [cos, sin] = float::sincos(a[w][l]);
+                [cos, sin, 0, 0]
+            });
+            return Some(AluOut::only(v, [true, true, false, false]));
+        }
+        // ---- float, whole vectors -------------------------------------------------------
+        O::Dp2 => replicate(|l| float::dp2(lane(a, l), lane(b, l), ieee)),
+        O::Dp3 => replicate(|l| float::dp3(lane(a, l), lane(b, l), ieee)),
+        O::Dp4 => replicate(|l| float::dp4(lane(a, l), lane(b, l), ieee)),
+        O::Dp2add => replicate(|l| float::dp2add(lane(a, l), lane(b, l), lane(c, l), ieee)),
+        O::Dist => replicate(|l| float::dist(lane(a, l), lane(b, l))),
+        O::Len => replicate(|l| float::len(lane(a, l))),
+        O::Det => replicate(|l| float::det([lane(a, l), lane(b, l), lane(c, l), lane(src(3), l)])),
+        O::Crs => {
+            let v = per_lane(|l| {
+                let [x, y, z] = float::crs(lane(a, l), lane(b, l));
+                [x, y, z, 0]
+            });
+            return Some(AluOut::only(v, [true, true, true, false]));
+        }
+        O::Nrm => {
+            let nrm4 = inst.field("nrm").unwrap_or(0) != 0;
+            let z = zeroop(inst);
+            per_lane(|l| float::nrm(lane(a, l), nrm4, z))
+        }
+        O::Lit => per_lane(|l| float::lit(lane(a, l))),
+        O::Dst => per_lane(|l| float::dst(lane(a, l), lane(b, l))),
+        O::Reflect => {
+            let normalize = flag(inst, "normalize");
+            per_lane(|l| float::reflect(lane(a, l), lane(b, l), normalize))
+        }
+        O::Faceforward => per_lane(|l| float::faceforward(lane(a, l), lane(b, l), lane(c, l))),
+        O::Mmul => {
+            let matrix = inst.field("matrix").unwrap_or(0);
+            let mut out = AluOut::all(ZERO4);
+            for l in 0..WAVE {
+                let rows = [lane(b, l), lane(c, l), lane(src(3), l), lane(src(4), l)];
+                for (ch, v) in float::mmul(matrix, lane(a, l), rows).into_iter().enumerate() {
+                    match v {
+                        Some(v) => out.values[ch][l] = v,
+                        None => out.written[ch] &= !(1 << l),
+                    }
+                }
+            }
+            return Some(out);
+        }
+        // ---- conversions ----------------------------------------------------------------
+        O::Ftoi => map1(a, convert::ftoi),
+        O::Ftou => map1(a, convert::ftou),
+        O::Itof => map1(a, convert::itof),
+        O::Utof => map1(a, convert::utof),
+        O::FtoiRpi => map1(a, convert::ftoi_rpi),
+        O::FtoiFlr => map1(a, convert::ftoi_flr),
+        O::F2F16 => map1(a, convert::f2f16),
+        O::F2F16Near => map1(a, convert::f2f16_near),
+        O::F2F16NegInf => map1(a, convert::f2f16_neg_inf),
+        O::F2F16PlusInf => map1(a, convert::f2f16_plus_inf),
+        O::F162F => map1(a, convert::f162f),
+        O::F2D => pairs(|l| convert::f2d(a[0][l])),
+        O::D2F => replicate(|l| convert::d2f(pair(a, l))),
+        O::Dtoi => replicate(|l| convert::dtoi(pair(a, l))),
+        O::Dtou => replicate(|l| convert::dtou(pair(a, l))),
+        O::Itod => pairs(|l| convert::itod(a[0][l])),
+        O::Utod => pairs(|l| convert::utod(a[0][l])),
+        // ---- integers -------------------------------------------------------------------
+        O::IAdd => map2(a, b, int::iadd),
+        O::INegate => map1(a, int::inegate),
+        O::IMul => map2(a, b, int::imul),
+        O::UMul => map2(a, b, int::umul),
+        O::IMad => map3(a, b, c, int::imad),
+        O::UMad => map3(a, b, c, int::umad),
+        O::IMulHigh => map2(a, b, int::imul_high),
+        O::UMulHigh => map2(a, b, int::umul_high),
+        O::IMul24 => map2(a, b, int::imul24),
+        O::IMul24High => map2(a, b, int::imul24_high),
+        O::IMad24 => map3(a, b, c, int::imad24),
+        O::UMul24 => map2(a, b, int::umul24),
+        O::UMul24High => map2(a, b, int::umul24_high),
+        O::UMad24 => map3(a, b, c, int::umad24),
+        O::UDiv => map2(a, b, int::udiv),
+        O::UMod => map2(a, b, int::umod),
+        O::IMax => map2(a, b, int::imax),
+        O::IMin => map2(a, b, int::imin),
+        O::UMax => map2(a, b, int::umax),
+        O::UMin => map2(a, b, int::umin),
+        O::IMin3 => map3(a, b, c, int::imin3),
+        O::IMax3 => map3(a, b, c, int::imax3),
+        O::IMed3 => map3(a, b, c, int::imed3),
+        O::UMin3 => map3(a, b, c, int::umin3),
+        O::UMax3 => map3(a, b, c, int::umax3),
+        O::UMed3 => map3(a, b, c, int::umed3),
+        O::IBorrow => map2(a, b, int::iborrow),
+        O::ICarry => map2(a, b, int::icarry),
+        O::IEq => map2(a, b, int::ieq),
+        O::INe => map2(a, b, int::ine),
+        O::IGe => map2(a, b, int::ige),
+        O::ILt => map2(a, b, int::ilt),
+        O::UGe => map2(a, b, int::uge),
+        O::ULt => map2(a, b, int::ult),
+        O::INot => map1(a, int::inot),
+        O::And => map2(a, b, int::iand),
+        O::IOr => map2(a, b, int::ior),
+        O::IXor => map2(a, b, int::ixor),
+        O::IShl => map2(a, b, int::ishl),
+        O::IShr => map2(a, b, int::ishr),
+        O::UShr => map2(a, b, int::ushr),
+        // ---- bit operations ---------------------------------------------------------------
+        O::IBitExtract => map3(a, b, c, bits::ibit_extract),
+        O::UBitExtract => map3(a, b, c, bits::ubit_extract),
+        O::UBitInsert => {
+            let d = src(3);
+            let mut o = ZERO4;
+            for ch in 0..4 {
+                for l in 0..WAVE {
+                    o[ch][l] = bits::ubit_insert(a[ch][l], b[ch][l], c[ch][l], d[ch][l]);
+                }
+            }
+            o
+        }
+        O::UBitReverse => map1(a, bits::ubit_reverse),
+        O::ICountbits => map1(a, bits::icbits),
+        O::IFirstbit => match inst.field("type").unwrap_or(0) {
+            0 => map1(a, bits::ffb_lo),
+            1 => map1(a, bits::ffb_hi),
+            _ => map1(a, bits::ffb_shi),
+        },
+        // ---- 64-bit integers: .xy of each source, the shift count in src1.x --------------
+        O::I64Add => pairs(|l| int::i64add(pair(a, l), pair(b, l))),
+        O::I64Sub => pairs(|l| int::i64sub(pair(a, l), pair(b, l))),
+        O::I64Negate => pairs(|l| int::i64negate(pair(a, l))),
+        O::I64Mul => pairs(|l| int::i64mul(pair(a, l), pair(b, l))),
+        O::U64Mul => pairs(|l| int::u64mul(pair(a, l), pair(b, l))),
+        O::I64Div => pairs(|l| int::i64div(pair(a, l), pair(b, l))),
+        O::I64Mod => pairs(|l| int::i64mod(pair(a, l), pair(b, l))),
+        O::U64Div => pairs(|l| int::u64div(pair(a, l), pair(b, l))),
+        O::U64Mod => pairs(|l| int::u64mod(pair(a, l), pair(b, l))),
+        O::I64Max => pairs(|l| int::i64max(pair(a, l), pair(b, l))),
+        O::I64Min => pairs(|l| int::i64min(pair(a, l), pair(b, l))),
+        O::U64Max => pairs(|l| int::u64max(pair(a, l), pair(b, l))),
+        O::U64Min => pairs(|l| int::u64min(pair(a, l), pair(b, l))),
+        O::I64Shl => pairs(|l| int::i64shl(pair(a, l), b[0][l])),
+        O::I64Shr => pairs(|l| int::i64shr(pair(a, l), b[0][l])),
+        O::U64Shr => pairs(|l| int::u64shr(pair(a, l), b[0][l])),
+        O::I64Eq => replicate(|l| int::i64eq(pair(a, l), pair(b, l))),
+        O::I64Ne => replicate(|l| int::i64ne(pair(a, l), pair(b, l))),
+        O::I64Ge => replicate(|l| int::i64ge(pair(a, l), pair(b, l))),
+        O::I64Lt => replicate(|l| int::i64lt(pair(a, l), pair(b, l))),
+        O::U64Ge => replicate(|l| int::u64ge(pair(a, l), pair(b, l))),
+        O::U64Lt => replicate(|l| int::u64lt(pair(a, l), pair(b, l))),
+        // ---- doubles: .xy of each source ---------------------------------------------------
+        O::DAdd => pairs(|l| double::dadd(pair(a, l), pair(b, l))),
+        O::DMul => pairs(|l| double::dmul(pair(a, l), pair(b, l))),
+        O::DDiv => pairs(|l| double::ddiv(pair(a, l), pair(b, l))),
+        O::DMuladd => pairs(|l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
+        O::DSqrt => pairs(|l| double::dsqrt(pair(a, l))),
+        O::DRcp => {
+            let z = zeroop(inst);
+            pairs(|l| double::drcp(pair(a, l), z))
+        }
+        O::DRsq => {
+            let z = zeroop(inst);
+            pairs(|l| double::drsq(pair(a, l), z))
+        }
+        O::DFrac => pairs(|l| double::dfrac(pair(a, l))),
+        O::DFrexp => per_lane(|l| double::dfrexp(pair(a, l))),
+        O::DFrexpExp => replicate(|l| double::dfrexp_exp(pair(a, l))),
+        O::DFrexpMant => pairs(|l| double::dfrexp_mant(pair(a, l))),
+        O::DLdexp => pairs(|l| double::dldexp(pair(a, l), b[0][l])),
+        O::DMax => pairs(|l| double::dmax(pair(a, l), pair(b, l))),
+        O::DMin => pairs(|l| double::dmin(pair(a, l), pair(b, l))),
+        O::DMovc => pairs(|l| double::dmovc(a[0][l], pair(b, l), pair(c, l))),
+        O::Deq => replicate(|l| double::deq(pair(a, l), pair(b, l))),
+        O::Dne => replicate(|l| double::dne(pair(a, l), pair(b, l))),
+        O::Dge => replicate(|l| double::dge(pair(a, l), pair(b, l))),
+        O::Dlt => replicate(|l| double::dlt(pair(a, l), pair(b, l))),
+        // ---- multimedia: a scalar from the x components, replicated (L7866) ----------------
+        O::BitAlign => replicate(|l| multimedia::bitalign(a[0][l], b[0][l], c[0][l])),
+        O::ByteAlign => replicate(|l| multimedia::bytealign(a[0][l], b[0][l], c[0][l])),
+        O::Sad => replicate(|l| multimedia::sad(a[0][l], b[0][l], c[0][l])),
+        O::SadHi => replicate(|l| multimedia::sadhi(a[0][l], b[0][l], c[0][l])),
+        O::Sad4 => replicate(|l| multimedia::sad4(lane(a, l), lane(b, l), c[0][l])),
+        O::U4lerp => replicate(|l| multimedia::u4lerp(a[0][l], b[0][l], c[0][l])),
+        O::Unpack0 => replicate(|l| multimedia::unpack0(a[0][l])),
+        O::Unpack1 => replicate(|l| multimedia::unpack1(a[0][l])),
+        O::Unpack2 => replicate(|l| multimedia::unpack2(a[0][l])),
+        O::Unpack3 => replicate(|l| multimedia::unpack3(a[0][l])),
+        O::F2U4 => replicate(|l| multimedia::f_2_u4(lane(a, l))),
+        // ---- identification -----------------------------------------------------------------
+        O::WaveId => [[special.wave_index; WAVE]; 4],
+        O::CuId => ZERO4,
+        _ => return None,
+    };
+    Some(AluOut::all(values))
+}

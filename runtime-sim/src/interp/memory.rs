@@ -1,0 +1,854 @@
+//! The memory a dispatch sees and the instructions that access it: UAVs (raw, structured,
+//! arena, typed; loads, stores and every atomic), SRVs, LDS (the Evergreen random-access
+//! model and the R7xx owner-compute model), GDS and append counters.
+//!
+//! Out-of-range accesses never fault: a read gives 0 and a write is dropped, as the
+//! reference says for UAVs (L8826, L8841, L8756) and LDS (L8323, L8596); the interpreter
+//! applies the same rule to GDS and SRVs, where the reference is silent, and counts every
+//! such access in the run report (`docs/decisions.md`, "out-of-range accesses"). Byte
+//! addresses of dword accesses are rounded down to a multiple of 4, as the hardware's
+//! dword-addressed fetches do (abi-facts §1.3).
+//!
+//! Atomics of one instruction are applied lane by lane in lane order, which is one of the
+//! orders the reference allows (L3295, L3350) and makes runs reproducible.
+
+use std::collections::BTreeMap;
+
+use il_frontend::enums::{ElementFormat, PixTexUsage};
+use il_frontend::opcode::Opcode;
+
+use super::kernel::{Decls, Inst, LdsAlloc, UavDecl, Vec4};
+use super::wave::{Lanes, Lanes4, ZERO4, WAVE};
+use crate::runtime::{OutOfRange, Resource};
+
+/// Everything a dispatch reads and writes besides registers.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    /// Constant buffers by number, 16-byte elements.
+    pub const_buffers: BTreeMap<u32, Vec<Vec4>>,
+    pub immediate_cb: Vec<Vec4>,
+    /// UAV memory, and for each UAV id the buffer it names (two ids may share one, see
+    /// `docs/abi.md`).
+    pub uav_buffers: Vec<Vec<u8>>,
+    /// The id each buffer was bound as.
+    pub uav_ids: Vec<u32>,
+    pub uav_of: BTreeMap<u32, usize>,
+    pub resources: BTreeMap<u32, Resource>,
+    pub global: Vec<Vec4>,
+    /// The LDS of the running work-group.
+    pub lds: Vec<u8>,
+    pub gds: Vec<u8>,
+    /// Shared registers: one set per lane slot, shared by every wavefront.
+    pub shared: Vec<Lanes4>,
+    /// Append-buffer counters by UAV id.
+    pub append: BTreeMap<u32, u32>,
+    pub out_of_range: OutOfRange,
+    /// `cb0` was filled by the runtime, not bound by the caller.
+    pub auto_cb0: bool,
+}
+
+/// What a memory instruction needs to know about the wavefront running it.
+#[derive(Clone, Copy, Debug)]
+pub struct LaneInfo<'a> {
+    pub exec: u64,
+    /// Flat id of each lane within its work-group.
+    pub local_id: &'a Lanes,
+    /// Index of the wavefront within its work-group.
+    pub wave_index: u32,
+}
+
+fn lanes(exec: u64) -> impl Iterator<Item = usize> {
+    (0..WAVE).filter(move |l| exec >> l & 1 != 0)
+}
+
+fn read_u32(buf: &[u8], addr: u64) -> Option<u32> {
+    let a = usize::try_from(addr).ok()?;
+    let bytes = buf.get(a..a.checked_add(4)?)?;
+    Some(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+}
+
+fn write_u32(buf: &mut [u8], addr: u64, value: u32) -> bool {
+    let Ok(a) = usize::try_from(addr) else {
+        return false;
+    };
+    match a.checked_add(4).and_then(|end| buf.get_mut(a..end)) {
+        Some(bytes) => {
+            bytes.copy_from_slice(&value.to_le_bytes());
+            true
+        }
+        None => false,
+    }
+}
+
+/// Reads `size` (1, 2 or 4) bytes, little-endian, zero-extended.
+fn read_sized(buf: &[u8], addr: u64, size: usize) -> Option<u32> {
+    let a = usize::try_from(addr).ok()?;
+    let bytes = buf.get(a..a.checked_add(size)?)?;
+    Some(bytes.iter().rev().fold(0u32, |acc, &b| acc << 8 | u32::from(b)))
+}
+
+fn write_sized(buf: &mut [u8], addr: u64, size: usize, value: u32) -> bool {
+    let Ok(a) = usize::try_from(addr) else {
+        return false;
+    };
+    match a.checked_add(size).and_then(|end| buf.get_mut(a..end)) {
+        Some(bytes) => {
+            bytes.copy_from_slice(&value.to_le_bytes()[..size]);
+            true
+        }
+        None => false,
+    }
+}
+
+fn sign_extend(value: u32, bits: u32) -> u32 {
+    let shift = 32 - bits;
+    (((value << shift) as i32) >> shift) as u32
+}
+
+/// A read-modify-write operation of the atomic instructions (7.16, 7.17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Atomic {
+    Add,
+    Sub,
+    /// `M = src - M`.
+    Rsub,
+    Min,
+    Max,
+    Umin,
+    Umax,
+    And,
+    Or,
+    Xor,
+    /// `M = src`.
+    Xchg,
+    /// `if M == cmp { M = new }`.
+    CmpXchg,
+    /// `M = M >= src ? 0 : M + 1`.
+    Inc,
+    /// `M = M == 0 || M > src ? src : M - 1`.
+    Dec,
+    /// `M = (M & !src1) | src2`.
+    Mskor,
+}
+
+impl Atomic {
+    /// The new memory value from the old one and the instruction's data (`a` = src1.x,
+    /// `b` = src2.x; for [`Atomic::CmpXchg`] `a` is the compare value and `b` the new one).
+    pub fn apply(self, old: u32, a: u32, b: u32) -> u32 {
+        match self {
+            Atomic::Add => old.wrapping_add(a),
+            Atomic::Sub => old.wrapping_sub(a),
+            Atomic::Rsub => a.wrapping_sub(old),
+            Atomic::Min => (old as i32).min(a as i32) as u32,
+            Atomic::Max => (old as i32).max(a as i32) as u32,
+            Atomic::Umin => old.min(a),
+            Atomic::Umax => old.max(a),
+            Atomic::And => old & a,
+            Atomic::Or => old | a,
+            Atomic::Xor => old ^ a,
+            Atomic::Xchg => a,
+            Atomic::CmpXchg => {
+                if old == a {
+                    b
+                } else {
+                    old
+                }
+            }
+            Atomic::Inc => {
+                if old >= a {
+                    0
+                } else {
+                    old + 1
+                }
+            }
+            Atomic::Dec => {
+                if old == 0 || old > a {
+                    a
+                } else {
+                    old - 1
+                }
+            }
+            Atomic::Mskor => (old & !a) | b,
+        }
+    }
+}
+
+/// The memory space of an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    Uav,
+    Lds,
+    Gds,
+}
+
+/// The atomic instructions: space, operation, whether the old value is returned.
+pub fn atomic_of(op: Opcode) -> Option<(Space, Atomic, bool)> {
+    use Atomic as A;
+    use Opcode as O;
+    use Space::{Gds, Lds, Uav};
+    Some(match op {
+        O::UavAdd => (Uav, A::Add, false),
+        O::UavSub => (Uav, A::Sub, false),
+        O::UavRsub => (Uav, A::Rsub, false),
+        O::UavMin => (Uav, A::Min, false),
+        O::UavMax => (Uav, A::Max, false),
+        O::UavUmin => (Uav, A::Umin, false),
+        O::UavUmax => (Uav, A::Umax, false),
+        O::UavAnd => (Uav, A::And, false),
+        O::UavOr => (Uav, A::Or, false),
+        O::UavXor => (Uav, A::Xor, false),
+        O::UavCmp => (Uav, A::CmpXchg, false),
+        O::UavUinc => (Uav, A::Inc, false),
+        O::UavUdec => (Uav, A::Dec, false),
+        O::UavReadAdd => (Uav, A::Add, true),
+        O::UavReadSub => (Uav, A::Sub, true),
+        O::UavReadRsub => (Uav, A::Rsub, true),
+        O::UavReadMin => (Uav, A::Min, true),
+        O::UavReadMax => (Uav, A::Max, true),
+        O::UavReadUmin => (Uav, A::Umin, true),
+        O::UavReadUmax => (Uav, A::Umax, true),
+        O::UavReadAnd => (Uav, A::And, true),
+        O::UavReadOr => (Uav, A::Or, true),
+        O::UavReadXor => (Uav, A::Xor, true),
+        O::UavReadXchg => (Uav, A::Xchg, true),
+        O::UavReadCmpXchg => (Uav, A::CmpXchg, true),
+        O::UavReadUinc => (Uav, A::Inc, true),
+        O::UavReadUdec => (Uav, A::Dec, true),
+        O::LdsAdd => (Lds, A::Add, false),
+        O::LdsSub => (Lds, A::Sub, false),
+        O::LdsRsub => (Lds, A::Rsub, false),
+        O::LdsMin => (Lds, A::Min, false),
+        O::LdsMax => (Lds, A::Max, false),
+        O::LdsUmin => (Lds, A::Umin, false),
+        O::LdsUmax => (Lds, A::Umax, false),
+        O::LdsAnd => (Lds, A::And, false),
+        O::LdsOr => (Lds, A::Or, false),
+        O::LdsXor => (Lds, A::Xor, false),
+        O::LdsCmp => (Lds, A::CmpXchg, false),
+        O::LdsInc => (Lds, A::Inc, false),
+        O::LdsDec => (Lds, A::Dec, false),
+        O::LdsMskor => (Lds, A::Mskor, false),
+        O::LdsStore => (Lds, A::Xchg, false),
+        O::LdsReadAdd => (Lds, A::Add, true),
+        O::LdsReadSub => (Lds, A::Sub, true),
+        O::LdsReadRsub => (Lds, A::Rsub, true),
+        O::LdsReadMin => (Lds, A::Min, true),
+        O::LdsReadMax => (Lds, A::Max, true),
+        O::LdsReadUmin => (Lds, A::Umin, true),
+        O::LdsReadUmax => (Lds, A::Umax, true),
+        O::LdsReadAnd => (Lds, A::And, true),
+        O::LdsReadOr => (Lds, A::Or, true),
+        O::LdsReadXor => (Lds, A::Xor, true),
+        O::LdsReadXchg => (Lds, A::Xchg, true),
+        O::LdsReadCmpXchg => (Lds, A::CmpXchg, true),
+        O::LdsReadInc => (Lds, A::Inc, true),
+        O::LdsReadDec => (Lds, A::Dec, true),
+        O::LdsReadMskor => (Lds, A::Mskor, true),
+        O::GdsStore => (Gds, A::Xchg, false),
+        O::GdsAdd => (Gds, A::Add, false),
+        O::GdsSub => (Gds, A::Sub, false),
+        O::GdsRsub => (Gds, A::Rsub, false),
+        O::GdsInc => (Gds, A::Inc, false),
+        O::GdsDec => (Gds, A::Dec, false),
+        O::GdsMin => (Gds, A::Min, false),
+        O::GdsMax => (Gds, A::Max, false),
+        O::GdsUmin => (Gds, A::Umin, false),
+        O::GdsUmax => (Gds, A::Umax, false),
+        O::GdsAnd => (Gds, A::And, false),
+        O::GdsOr => (Gds, A::Or, false),
+        O::GdsXor => (Gds, A::Xor, false),
+        O::GdsMskor => (Gds, A::Mskor, false),
+        O::GdsCmpStore => (Gds, A::CmpXchg, false),
+        O::GdsReadAdd => (Gds, A::Add, true),
+        O::GdsReadSub => (Gds, A::Sub, true),
+        O::GdsReadRsub => (Gds, A::Rsub, true),
+        O::GdsReadInc => (Gds, A::Inc, true),
+        O::GdsReadDec => (Gds, A::Dec, true),
+        O::GdsReadMin => (Gds, A::Min, true),
+        O::GdsReadMax => (Gds, A::Max, true),
+        O::GdsReadUmin => (Gds, A::Umin, true),
+        O::GdsReadUmax => (Gds, A::Umax, true),
+        O::GdsReadAnd => (Gds, A::And, true),
+        O::GdsReadOr => (Gds, A::Or, true),
+        O::GdsReadXor => (Gds, A::Xor, true),
+        O::GdsReadMskor => (Gds, A::Mskor, true),
+        O::GdsReadXchg => (Gds, A::Xchg, true),
+        O::GdsReadCmpXchg => (Gds, A::CmpXchg, true),
+        _ => return None,
+    })
+}
+
+/// Whether an opcode is a memory instruction that [`Memory::execute`] runs.
+pub fn is_memory(op: Opcode) -> bool {
+    use Opcode as O;
+    atomic_of(op).is_some()
+        || matches!(
+            op,
+            O::UavRawLoad
+                | O::UavRawStore
+                | O::UavStructLoad
+                | O::UavStructStore
+                | O::UavArenaLoad
+                | O::UavArenaStore
+                | O::UavLoad
+                | O::UavStore
+                | O::UavByteLoad
+                | O::UavUbyteLoad
+                | O::UavShortLoad
+                | O::UavUshortLoad
+                | O::UavByteStore
+                | O::UavShortStore
+                | O::SrvRawLoad
+                | O::SrvStructLoad
+                | O::LdsLoad
+                | O::LdsLoadByte
+                | O::LdsLoadUbyte
+                | O::LdsLoadShort
+                | O::LdsLoadUshort
+                | O::LdsStoreByte
+                | O::LdsStoreShort
+                | O::LdsLoadVec
+                | O::LdsStoreVec
+                | O::LdsReadVec
+                | O::LdsWriteVec
+                | O::GdsLoad
+                | O::AppendBufAlloc
+                | O::AppendBufConsume
+        )
+}
+
+/// The result of a memory instruction: the values for its destination, if it has one.
+pub type Loaded = Option<Lanes4>;
+
+impl Memory {
+    /// The buffer of UAV `id`, if bound.
+    fn uav(&mut self, id: u32) -> Option<&mut Vec<u8>> {
+        let i = *self.uav_of.get(&id)?;
+        self.uav_buffers.get_mut(i)
+    }
+
+    /// Runs a memory instruction on the active lanes. `srcs` are the evaluated sources;
+    /// `mask` the destination write mask (which dwords a store writes).
+    pub fn execute(
+        &mut self,
+        decls: &Decls,
+        inst: &Inst,
+        srcs: &[Lanes4],
+        mask: [bool; 4],
+        who: LaneInfo<'_>,
+    ) -> Loaded {
+        use Opcode as O;
+        let src = |i: usize| srcs.get(i).unwrap_or(&ZERO4);
+        let id = u32::from(inst.control) & 0x3FFF;
+        if let Some((space, op, returns)) = atomic_of(inst.opcode) {
+            let out = self.atomic(decls, inst, space, op, srcs, who.exec);
+            return returns.then_some(out);
+        }
+        match inst.opcode {
+            O::UavRawLoad | O::UavStructLoad => {
+                let id = id & if inst.opcode == O::UavRawLoad { 0x3FF } else { 0x3FFF };
+                let stride = uav_stride(decls, id);
+                let a = src(0);
+                Some(self.uav_load4(id, who.exec, |l| {
+                    match stride {
+                        Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
+                        None => u64::from(a[0][l]),
+                    }
+                }))
+            }
+            O::UavRawStore | O::UavStructStore => {
+                let stride = uav_stride(decls, id);
+                let (a, v) = (src(0), src(1));
+                self.uav_store4(id, who.exec, mask, v, |l| match stride {
+                    Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
+                    None => u64::from(a[0][l]),
+                });
+                None
+            }
+            O::UavArenaLoad | O::UavArenaStore => {
+                let id = id & 0x3FF;
+                // `IL_LOAD_STORE_DATA_SIZE` (App.B L11204): 0 dword, 1 short, 2 byte.
+                let size = match inst.field("size").unwrap_or(0) {
+                    2 => 1,
+                    1 => 2,
+                    _ => 4,
+                };
+                let a = src(0);
+                let load = inst.opcode == O::UavArenaLoad;
+                self.uav_sized(id, load, size, false, |l| u64::from(a[0][l]), src(1), who.exec)
+            }
+            O::UavByteLoad | O::UavUbyteLoad | O::UavShortLoad | O::UavUshortLoad => {
+                let (size, signed) = match inst.opcode {
+                    O::UavByteLoad => (1, true),
+                    O::UavUbyteLoad => (1, false),
+                    O::UavShortLoad => (2, true),
+                    _ => (2, false),
+                };
+                let a = src(0);
+                self.uav_sized(id, true, size, signed, |l| u64::from(a[0][l]), &ZERO4, who.exec)
+            }
+            O::UavByteStore | O::UavShortStore => {
+                let size = if inst.opcode == O::UavByteStore { 1 } else { 2 };
+                let a = src(0);
+                self.uav_sized(id, false, size, false, |l| u64::from(a[0][l]), src(1), who.exec)
+            }
+            O::UavLoad | O::UavStore => {
+                // Typed UAVs of one 32-bit component (buffer or 1D): element x at byte 4x.
+                // A load returns (v, 0, 0, 1) as a one-channel format does.
+                let a = src(0);
+                let addr = |l: usize| u64::from(a[0][l]) * 4;
+                if inst.opcode == O::UavStore {
+                    return self.uav_sized(id, false, 4, false, addr, src(1), who.exec);
+                }
+                let mut out = self.uav_sized(id, true, 4, false, addr, &ZERO4, who.exec)?;
+                let one = if typed_format(decls, id) == ElementFormat::Float {
+                    super::kernel::ONE_F32
+                } else {
+                    1
+                };
+                out[1] = [0; WAVE];
+                out[2] = [0; WAVE];
+                out[3] = [one; WAVE];
+                Some(out)
+            }
+            O::SrvRawLoad | O::SrvStructLoad => {
+                let id = id & 0xFF;
+                let stride = decls.srvs.get(&id).copied().flatten();
+                let a = src(0);
+                let data = self.resources.get(&id).map(|r| &r.data);
+                let mut out = ZERO4;
+                let mut oob = 0;
+                for l in lanes(who.exec) {
+                    let addr = match stride {
+                        Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
+                        None => u64::from(a[0][l]),
+                    } & !3;
+                    let mut missed = false;
+                    for (c, o) in out.iter_mut().enumerate() {
+                        let word = (addr / 4).checked_add(c as u64);
+                        match word.and_then(|w| data.and_then(|d| d.get(usize::try_from(w).ok()?))) {
+                            Some(&v) => o[l] = v,
+                            None => missed = true,
+                        }
+                    }
+                    oob += u64::from(missed);
+                }
+                self.out_of_range.resource_reads += oob;
+                Some(out)
+            }
+            O::LdsLoad | O::LdsLoadByte | O::LdsLoadUbyte | O::LdsLoadShort | O::LdsLoadUshort => {
+                let (size, signed) = match inst.opcode {
+                    O::LdsLoadByte => (1, true),
+                    O::LdsLoadUbyte => (1, false),
+                    O::LdsLoadShort => (2, true),
+                    O::LdsLoadUshort => (2, false),
+                    _ => (4, false),
+                };
+                let alloc = lds_alloc(&decls.lds, id & 0xF);
+                let a = src(0);
+                let mut out = ZERO4;
+                for l in lanes(who.exec) {
+                    let addr = alloc.map(|al| scalar_address(al, a, l, size));
+                    let v = addr.and_then(|(base, off)| {
+                        in_alloc(alloc?, off, size).then(|| read_sized(&self.lds, base + off, size))?
+                    });
+                    match v {
+                        Some(v) => {
+                            out[0][l] = if signed { sign_extend(v, size as u32 * 8) } else { v }
+                        }
+                        None => self.out_of_range.lds_reads += 1,
+                    }
+                }
+                Some(broadcast_x(out))
+            }
+            O::LdsStoreByte | O::LdsStoreShort => {
+                let size = if inst.opcode == O::LdsStoreByte { 1 } else { 2 };
+                let alloc = lds_alloc(&decls.lds, id & 0xF);
+                let (a, v) = (src(0), src(1));
+                for l in lanes(who.exec) {
+                    let ok = alloc.is_some_and(|al| {
+                        let (base, off) = scalar_address(al, a, l, size);
+                        in_alloc(al, off, size) && write_sized(&mut self.lds, base + off, size, v[0][l])
+                    });
+                    if !ok {
+                        self.out_of_range.lds_writes += 1;
+                    }
+                }
+                None
+            }
+            O::LdsLoadVec | O::LdsStoreVec => {
+                let alloc = lds_alloc(&decls.lds, id & 0x3FFF);
+                let (a, b) = (src(0), src(1));
+                let address = |l: usize| -> Option<(u64, u64)> {
+                    let al = alloc?;
+                    let off = match al.stride {
+                        Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(b[0][l]),
+                        None => u64::from(a[0][l]),
+                    } & !3;
+                    Some((u64::from(al.offset), off))
+                };
+                if inst.opcode == O::LdsLoadVec {
+                    let mut out = ZERO4;
+                    for l in lanes(who.exec) {
+                        let mut missed = false;
+                        for (c, o) in out.iter_mut().enumerate() {
+                            let v = address(l).and_then(|(base, off)| {
+                                let off = off + 4 * c as u64;
+                                in_alloc(alloc?, off, 4).then(|| read_u32(&self.lds, base + off))?
+                            });
+                            match v {
+                                Some(v) => o[l] = v,
+                                None => missed |= mask[c],
+                            }
+                        }
+                        self.out_of_range.lds_reads += u64::from(missed);
+                    }
+                    Some(out)
+                } else {
+                    let v = src(2);
+                    for l in lanes(who.exec) {
+                        let mut missed = false;
+                        for c in (0..4).filter(|&c| mask[c]) {
+                            let ok = address(l).is_some_and(|(base, off)| {
+                                let off = off + 4 * c as u64;
+                                alloc.is_some_and(|al| in_alloc(al, off, 4))
+                                    && write_u32(&mut self.lds, base + off, v[c][l])
+                            });
+                            missed |= !ok;
+                        }
+                        self.out_of_range.lds_writes += u64::from(missed);
+                    }
+                    None
+                }
+            }
+            O::LdsReadVec | O::LdsWriteVec => Some(self.owner_lds(decls, inst, src(0), mask, who)),
+            O::GdsLoad => {
+                let alloc = lds_alloc(&decls.gds, id);
+                let a = src(0);
+                let mut out = ZERO4;
+                for l in lanes(who.exec) {
+                    let v = alloc.and_then(|al| {
+                        let (base, off) = scalar_address(al, a, l, 4);
+                        in_alloc(al, off, 4).then(|| read_u32(&self.gds, base + off))?
+                    });
+                    match v {
+                        Some(v) => out[0][l] = v,
+                        None => self.out_of_range.gds_reads += 1,
+                    }
+                }
+                Some(broadcast_x(out))
+            }
+            O::AppendBufAlloc | O::AppendBufConsume => {
+                let counter = self.append.entry(id).or_insert(0);
+                let mut out = ZERO4;
+                for l in lanes(who.exec) {
+                    out[0][l] = *counter;
+                    *counter = if inst.opcode == O::AppendBufAlloc {
+                        counter.wrapping_add(1)
+                    } else {
+                        counter.wrapping_sub(1)
+                    };
+                }
+                Some(broadcast_x(out))
+            }
+            _ => None,
+        }
+    }
+
+    /// Reads four consecutive dwords per lane from UAV `id` at the byte address `addr(l)`.
+    fn uav_load4(&mut self, id: u32, exec: u64, addr: impl Fn(usize) -> u64) -> Lanes4 {
+        let mut out = ZERO4;
+        let mut oob = 0;
+        let buf = self.uav(id).map(|b| &*b);
+        for l in lanes(exec) {
+            let base = addr(l) & !3;
+            let mut missed = false;
+            for (c, o) in out.iter_mut().enumerate() {
+                match buf.and_then(|b| read_u32(b, base + 4 * c as u64)) {
+                    Some(v) => o[l] = v,
+                    None => missed = true,
+                }
+            }
+            oob += u64::from(missed);
+        }
+        self.out_of_range.uav_reads += oob;
+        out
+    }
+
+    /// Writes the masked components of `v` per lane to UAV `id`, component c at
+    /// `addr + 4c` (gaps in the mask leave their dword alone, L8841).
+    fn uav_store4(&mut self, id: u32, exec: u64, mask: [bool; 4], v: &Lanes4, addr: impl Fn(usize) -> u64) {
+        let mut oob = 0;
+        match self.uav(id) {
+            Some(buf) => {
+                for l in lanes(exec) {
+                    let base = addr(l) & !3;
+                    let mut missed = false;
+                    for c in (0..4).filter(|&c| mask[c]) {
+                        missed |= !write_u32(buf, base + 4 * c as u64, v[c][l]);
+                    }
+                    oob += u64::from(missed);
+                }
+            }
+            None => oob = u64::from(exec.count_ones()),
+        }
+        self.out_of_range.uav_writes += oob;
+    }
+
+    /// Byte, short and dword accesses (arena UAV, `uav_byte_load`, typed UAVs of 32-bit
+    /// elements), naturally aligned: a load returns the value in every component, a store
+    /// writes the low bytes of `data.x`.
+    #[allow(clippy::too_many_arguments)]
+    fn uav_sized(
+        &mut self,
+        id: u32,
+        load: bool,
+        size: usize,
+        signed: bool,
+        addr: impl Fn(usize) -> u64,
+        data: &Lanes4,
+        exec: u64,
+    ) -> Loaded {
+        let mut out = ZERO4;
+        let mut oob = 0;
+        let align = !(size as u64 - 1);
+        match self.uav(id) {
+            Some(buf) => {
+                for l in lanes(exec) {
+                    let a = addr(l) & align;
+                    if load {
+                        match read_sized(buf, a, size) {
+                            Some(v) => {
+                                out[0][l] = if signed { sign_extend(v, size as u32 * 8) } else { v }
+                            }
+                            None => oob += 1,
+                        }
+                    } else if !write_sized(buf, a, size, data[0][l]) {
+                        oob += 1;
+                    }
+                }
+            }
+            None => oob = u64::from(exec.count_ones()),
+        }
+        if load {
+            self.out_of_range.uav_reads += oob;
+            Some(broadcast_x(out))
+        } else {
+            self.out_of_range.uav_writes += oob;
+            None
+        }
+    }
+
+    fn atomic(&mut self, decls: &Decls, inst: &Inst, space: Space, op: Atomic, srcs: &[Lanes4], exec: u64) -> Lanes4 {
+        let src = |i: usize| srcs.get(i).unwrap_or(&ZERO4);
+        let (a, d1, d2) = (src(0), src(1), src(2));
+        let mut out = ZERO4;
+        let mut oob = 0u64;
+        match space {
+            Space::Uav => {
+                let arena = inst.field("arena").unwrap_or(0) != 0;
+                let mut id = u32::from(inst.control) & 0x3FFF;
+                if arena {
+                    id = decls
+                        .uavs
+                        .iter()
+                        .find(|(_, d)| **d == UavDecl::Arena)
+                        .map_or(8, |(&i, _)| i);
+                }
+                let decl = decls.uavs.get(&id).copied();
+                let Some(buf) = self.uav(id) else {
+                    self.out_of_range.uav_writes += u64::from(exec.count_ones());
+                    return out;
+                };
+                for l in lanes(exec) {
+                    let addr = match decl {
+                        Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride }) if stride != 4 => {
+                            u64::from(a[0][l]) * u64::from(stride) + u64::from(a[1][l])
+                        }
+                        Some(UavDecl::Typed { .. }) => u64::from(a[0][l]) * 4,
+                        _ => u64::from(a[0][l]),
+                    } & !3;
+                    // UAV compare: `if (uav == src2) uav = src1` (L8756): swap into
+                    // (compare, new) order.
+                    let (x, y) = if op == Atomic::CmpXchg { (d2[0][l], d1[0][l]) } else { (d1[0][l], d2[0][l]) };
+                    match read_u32(buf, addr) {
+                        Some(old) => {
+                            write_u32(buf, addr, op.apply(old, x, y));
+                            out[0][l] = old;
+                        }
+                        None => oob += 1,
+                    }
+                }
+                self.out_of_range.uav_writes += oob;
+            }
+            Space::Lds | Space::Gds => {
+                let (allocs, mem) = if space == Space::Lds {
+                    (&decls.lds, &mut self.lds)
+                } else {
+                    (&decls.gds, &mut self.gds)
+                };
+                let id = u32::from(inst.control) & if space == Space::Lds { 0xF } else { 0x3FFF };
+                let alloc = lds_alloc(allocs, id);
+                for l in lanes(exec) {
+                    let hit = alloc.and_then(|al| {
+                        let (base, off) = scalar_address(al, a, l, 4);
+                        in_alloc(al, off, 4).then_some(base + off)
+                    });
+                    match hit.and_then(|addr| Some((addr, read_u32(mem, addr)?))) {
+                        Some((addr, old)) => {
+                            write_u32(mem, addr, op.apply(old, d1[0][l], d2[0][l]));
+                            out[0][l] = old;
+                        }
+                        None => oob += 1,
+                    }
+                }
+                if space == Space::Lds {
+                    self.out_of_range.lds_writes += oob;
+                } else {
+                    self.out_of_range.gds_writes += oob;
+                }
+            }
+        }
+        broadcast_x(out)
+    }
+
+    /// The R7xx owner-compute model (L4917-L4956): work-item `t` owns
+    /// `dcl_lds_size_per_thread` dwords at `t * size`; offsets are in bytes. In relative
+    /// sharing mode owner ids count within the wavefront (each wavefront has its own part),
+    /// in absolute mode within the work-group.
+    fn owner_lds(&mut self, decls: &Decls, inst: &Inst, a: &Lanes4, mask: [bool; 4], who: LaneInfo<'_>) -> Lanes4 {
+        let (dwords, default_abs) = decls.lds_per_thread.unwrap_or((0, false));
+        let per_item = u64::from(dwords) * 4;
+        // `_sharingMode(abs)` is 1; 0 is both "relative" and "not given" (L4917), and
+        // reads as the declared default.
+        let absolute = inst.control & 3 == 1 || default_abs;
+        let wave_base = if absolute { 0 } else { u64::from(who.wave_index) * WAVE as u64 };
+        let mut out = ZERO4;
+        if inst.opcode == Opcode::LdsWriteVec {
+            let offset = u64::from(u32::from(inst.control) >> 2 & 0x3F);
+            for l in lanes(who.exec) {
+                let base = u64::from(who.local_id[l]) * per_item + offset;
+                let mut missed = false;
+                for c in (0..4).filter(|&c| mask[c]) {
+                    let at = base + 4 * c as u64;
+                    missed |= at + 4 > per_item * (u64::from(who.local_id[l]) + 1)
+                        || !write_u32(&mut self.lds, at, a[c][l]);
+                }
+                self.out_of_range.lds_writes += u64::from(missed);
+            }
+            return out;
+        }
+        for l in lanes(who.exec) {
+            let owner = wave_base + u64::from(a[0][l]);
+            let base = owner * per_item + (u64::from(a[1][l]) & !3);
+            let mut missed = false;
+            for (c, o) in out.iter_mut().enumerate() {
+                match read_u32(&self.lds, base + 4 * c as u64) {
+                    Some(v) => o[l] = v,
+                    None => missed |= mask[c],
+                }
+            }
+            self.out_of_range.lds_reads += u64::from(missed);
+        }
+        if inst.control & 4 != 0 {
+            // `_neighborExch`: within each group of four lanes, lane i receives component i
+            // of every lane, so the first lane gets all x components (L4919).
+            let read = out;
+            for l in 0..WAVE {
+                let quad = l & !3;
+                for (c, o) in out.iter_mut().enumerate() {
+                    o[l] = read[l & 3][quad + c];
+                }
+            }
+        }
+        out
+    }
+}
+
+fn uav_stride(decls: &Decls, id: u32) -> Option<u32> {
+    match decls.uavs.get(&id) {
+        Some(UavDecl::Struct { stride }) => Some(*stride),
+        Some(UavDecl::Typeless { stride }) if *stride != 4 => Some(*stride),
+        _ => None,
+    }
+}
+
+fn typed_format(decls: &Decls, id: u32) -> ElementFormat {
+    match decls.uavs.get(&id) {
+        Some(UavDecl::Typed { format, .. }) => *format,
+        _ => ElementFormat::Uint,
+    }
+}
+
+/// Whether a typed UAV declaration is one the runtime can bind (a buffer or 1D surface
+/// of one 32-bit component).
+pub fn typed_uav_supported(ty: PixTexUsage, format: ElementFormat) -> bool {
+    matches!(ty, PixTexUsage::Buffer | PixTexUsage::Tex1D | PixTexUsage::Unknown)
+        && matches!(
+            format,
+            ElementFormat::Uint | ElementFormat::Sint | ElementFormat::Float | ElementFormat::Unknown
+        )
+}
+
+fn lds_alloc(allocs: &BTreeMap<u32, LdsAlloc>, id: u32) -> Option<LdsAlloc> {
+    allocs.get(&id).copied()
+}
+
+/// The byte address of a scalar LDS/GDS access: `src0.x` for a typeless allocation,
+/// `src0.x * stride + src0.y` for a structured one (7.2.10), aligned to the access size.
+/// Returns (allocation base, offset within it).
+fn scalar_address(al: LdsAlloc, a: &Lanes4, l: usize, size: usize) -> (u64, u64) {
+    let off = match al.stride {
+        Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
+        None => u64::from(a[0][l]),
+    };
+    (u64::from(al.offset), off & !(size as u64 - 1))
+}
+
+fn in_alloc(al: LdsAlloc, off: u64, size: usize) -> bool {
+    off + size as u64 <= u64::from(al.size)
+}
+
+/// A scalar result (in x) replicated to every component, so that any single-component
+/// destination mask (`.x`, `.y`, ...) receives it.
+fn broadcast_x(mut v: Lanes4) -> Lanes4 {
+    let x = v[0];
+    v[1] = x;
+    v[2] = x;
+    v[3] = x;
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_operations_follow_the_reference() {
+        assert_eq!(Atomic::Add.apply(5, 3, 0), 8);
+        assert_eq!(Atomic::Rsub.apply(5, 3, 0), 3u32.wrapping_sub(5));
+        assert_eq!(Atomic::Min.apply(5, (-3i32) as u32, 0), (-3i32) as u32);
+        assert_eq!(Atomic::Umin.apply(5, (-3i32) as u32, 0), 5);
+        // L8251: M = (M >= src) ? 0 : M + 1.
+        assert_eq!(Atomic::Inc.apply(7, 7, 0), 0);
+        assert_eq!(Atomic::Inc.apply(6, 7, 0), 7);
+        // L9303: M = (M == 0 || M > src) ? src : M - 1.
+        assert_eq!(Atomic::Dec.apply(0, 9, 0), 9);
+        assert_eq!(Atomic::Dec.apply(10, 9, 0), 9);
+        assert_eq!(Atomic::Dec.apply(4, 9, 0), 3);
+        assert_eq!(Atomic::CmpXchg.apply(4, 4, 11), 11);
+        assert_eq!(Atomic::CmpXchg.apply(4, 5, 11), 4);
+        assert_eq!(Atomic::Mskor.apply(0xFF, 0x0F, 0x100), 0x1F0);
+    }
+
+    #[test]
+    fn sized_access_is_little_endian_and_bounded() {
+        let mut buf = vec![0u8; 8];
+        assert!(write_sized(&mut buf, 2, 2, 0xBEEF_1234));
+        assert_eq!(read_sized(&buf, 2, 2), Some(0x1234));
+        assert_eq!(read_u32(&buf, 0), Some(0x1234_0000));
+        assert_eq!(read_u32(&buf, 5), None);
+        assert!(!write_u32(&mut buf, u64::MAX, 1));
+        assert_eq!(sign_extend(0x80, 8), 0xFFFF_FF80);
+    }
+}

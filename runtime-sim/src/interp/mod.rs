@@ -1,0 +1,296 @@
+//! The IL reference interpreter (device `il`): the meaning of IL, executable, against which
+//! every compiled target is judged. It runs the AST of the front end (pre-decoded by
+//! [`kernel`]), independent of the compiler.
+//!
+//! Structure:
+//! - [`kernel`]: AST to a flat, resolved instruction array;
+//! - [`wave`]: 64-lane wavefront state and the structured control-flow stack;
+//! - [`exec`]: the instruction loop, operand reads and result writes;
+//! - [`alu`] over [`semantics`]: arithmetic, one scalar function per instruction;
+//! - [`memory`]: UAVs, SRVs, LDS, GDS, atomics; [`texture`]: resources and derivatives;
+//! - [`launch`]: checking a launch against the program and binding memory.
+//!
+//! Work-groups run one after another; the wavefronts of a group run in turn up to each
+//! barrier, so a barrier has real work-group semantics (every wavefront of the group has
+//! arrived or finished before any continues).
+
+// Lane loops index several per-lane arrays at once (`out[c][l] = f(a[c][l], b[c][l])`);
+// iterator chains over four arrays would hide that.
+#![allow(clippy::needless_range_loop)]
+
+pub mod alu;
+pub mod exec;
+pub mod kernel;
+pub mod launch;
+pub mod memory;
+pub mod semantics;
+pub mod texture;
+pub mod wave;
+
+use il_frontend::Program;
+
+use self::exec::Ctx;
+use self::kernel::{Kernel, SlotInit};
+use self::launch::Shape;
+use self::memory::Memory;
+use self::wave::{Lanes4, Status, Wave, WAVE};
+use crate::runtime::{Bindings, Device, Dispatch, RunError, RunReport};
+
+/// Instructions a wavefront may execute before a run is stopped as endless.
+pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
+
+/// The reference interpreter.
+#[derive(Clone, Copy, Debug)]
+pub struct Interpreter {
+    /// Instructions one wavefront may execute (counted per wavefront, not per lane).
+    pub step_limit: u64,
+}
+
+impl Default for Interpreter {
+    fn default() -> Self {
+        Interpreter {
+            step_limit: DEFAULT_STEP_LIMIT,
+        }
+    }
+}
+
+impl Device for Interpreter {
+    fn name(&self) -> &'static str {
+        "il"
+    }
+}
+
+impl Interpreter {
+    /// Runs `program` on `bindings`. The bound memory is updated in place; a pixel
+    /// dispatch creates `bindings.render_targets` for every output the program declares
+    /// or writes. A failed launch check leaves the bindings as they were.
+    pub fn run(
+        &self,
+        program: &Program,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+    ) -> Result<RunReport, RunError> {
+        let kernel = kernel::lower(program)?;
+        self.run_kernel(&kernel, bindings, dispatch)
+    }
+
+    /// Runs a pre-decoded kernel (to run one program many times without lowering it again).
+    pub fn run_kernel(
+        &self,
+        kernel: &Kernel,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+    ) -> Result<RunReport, RunError> {
+        let shape = launch::shape(kernel, dispatch)?;
+        let mut mem = launch::prepare(kernel, shape, bindings)?;
+        let mut ctx = Ctx {
+            kernel,
+            mem: &mut mem,
+            step_limit: self.step_limit,
+            pixel: matches!(shape, Shape::Pixel { .. }).then_some(texture::PixelInfo),
+        };
+        let mut report = RunReport::default();
+        let result = match shape {
+            Shape::Compute { groups, group } => run_grid(&mut ctx, groups, group, &mut report),
+            Shape::Pixel { width, height } => {
+                run_domain(&mut ctx, bindings, width, height, &mut report)
+            }
+        };
+        report.out_of_range = mem.out_of_range;
+        launch::restore(&mut mem, kernel, bindings);
+        result.map(|()| report)
+    }
+}
+
+fn splat(v: [u32; 4]) -> Lanes4 {
+    [[v[0]; WAVE], [v[1]; WAVE], [v[2]; WAVE], [v[3]; WAVE]]
+}
+
+/// Runs every work-group of a compute grid.
+fn run_grid(
+    ctx: &mut Ctx<'_>,
+    groups: [u32; 3],
+    group: [u32; 3],
+    report: &mut RunReport,
+) -> Result<(), RunError> {
+    let kernel = ctx.kernel;
+    let threads = group[0] * group[1] * group[2];
+    let waves_per_group = threads.div_ceil(WAVE as u32) as usize;
+    let mut waves: Vec<Wave> = (0..waves_per_group).map(|_| Wave::new(kernel)).collect();
+    let total_groups = u64::from(groups[0]) * u64::from(groups[1]) * u64::from(groups[2]);
+    for flat_group in 0..total_groups {
+        let g = [
+            (flat_group % u64::from(groups[0])) as u32,
+            (flat_group / u64::from(groups[0]) % u64::from(groups[1])) as u32,
+            (flat_group / (u64::from(groups[0]) * u64::from(groups[1]))) as u32,
+        ];
+        ctx.mem.lds.fill(0);
+        for (i, w) in waves.iter_mut().enumerate() {
+            let first = i as u32 * WAVE as u32;
+            let count = (threads - first).min(WAVE as u32);
+            let live = if count == 64 { u64::MAX } else { (1u64 << count) - 1 };
+            w.restart(live);
+            w.index = i as u32;
+            for l in 0..WAVE {
+                w.local_id[l] = first + l as u32;
+            }
+            init_compute_slots(kernel, w, g, groups, group);
+        }
+        // Wavefronts run in turn to the next barrier; a barrier releases when every
+        // wavefront has reached it or finished.
+        loop {
+            for w in waves.iter_mut().filter(|w| w.status == Status::Running) {
+                exec::run(w, ctx)?;
+            }
+            let mut waiting = false;
+            for w in waves.iter_mut().filter(|w| w.status == Status::AtBarrier) {
+                w.status = Status::Running;
+                waiting = true;
+            }
+            if !waiting {
+                break;
+            }
+        }
+        for w in &waves {
+            report.wave_instructions += w.steps;
+            report.lane_instructions += w.lane_steps;
+        }
+        for w in &mut waves {
+            w.lane_steps = 0;
+        }
+        report.groups += 1;
+    }
+    Ok(())
+}
+
+/// Fills the ID registers of a compute wavefront (IL reference Ch5, `docs/abi.md`).
+fn init_compute_slots(kernel: &Kernel, w: &mut Wave, g: [u32; 3], groups: [u32; 3], d: [u32; 3]) {
+    let group_flat = g[2] * groups[0] * groups[1] + g[1] * groups[0] + g[0];
+    for (slot, init) in kernel.slots.iter().enumerate() {
+        let reg = &mut w.regs[slot];
+        match init {
+            SlotInit::ThreadGroupId => *reg = splat([g[0], g[1], g[2], 0]),
+            SlotInit::ThreadGroupIdFlat => *reg = splat([group_flat; 4]),
+            SlotInit::ThreadIdInGroup
+            | SlotInit::ThreadIdInGroupFlat
+            | SlotInit::AbsoluteThreadId
+            | SlotInit::AbsoluteThreadIdFlat => {
+                for l in 0..WAVE {
+                    let f = w.local_id[l];
+                    let local = [f % d[0], f / d[0] % d[1], f / (d[0] * d[1])];
+                    let v = match init {
+                        SlotInit::ThreadIdInGroup => [local[0], local[1], local[2], 0],
+                        SlotInit::ThreadIdInGroupFlat => [f; 4],
+                        SlotInit::AbsoluteThreadId => {
+                            let a = [0, 1, 2].map(|k| g[k].wrapping_mul(d[k]).wrapping_add(local[k]));
+                            [a[0], a[1], a[2], 0]
+                        }
+                        _ => [group_flat.wrapping_mul(d[0] * d[1] * d[2]).wrapping_add(f); 4],
+                    };
+                    for c in 0..4 {
+                        reg[c][l] = v[c];
+                    }
+                }
+            }
+            _ => *reg = [[0; WAVE]; 4],
+        }
+    }
+}
+
+/// The side of a pixel tile: one 8x8 tile per wavefront.
+const TILE: u32 = 8;
+
+/// Runs a pixel kernel over a domain, tile by tile.
+fn run_domain(
+    ctx: &mut Ctx<'_>,
+    bindings: &mut Bindings,
+    width: u32,
+    height: u32,
+    report: &mut RunReport,
+) -> Result<(), RunError> {
+    let kernel = ctx.kernel;
+    let pixels = (width as usize) * (height as usize);
+    for &n in &kernel.decls.outputs {
+        let rt = bindings.render_targets.entry(n).or_default();
+        rt.resize(pixels, [0; 4]);
+    }
+    let mut w = Wave::new(kernel);
+    for ty in 0..height.div_ceil(TILE) {
+        for tx in 0..width.div_ceil(TILE) {
+            let mut live = 0u64;
+            let mut pixel = [usize::MAX; WAVE];
+            for l in 0..WAVE as u32 {
+                let (x, y) = (tx * TILE + l % TILE, ty * TILE + l / TILE);
+                if x < width && y < height {
+                    live |= 1 << l;
+                    pixel[l as usize] = (y * width + x) as usize;
+                }
+            }
+            w.restart(live);
+            w.index = ty * width.div_ceil(TILE) + tx;
+            for l in 0..WAVE {
+                w.local_id[l] = l as u32;
+            }
+            for (slot, init) in kernel.slots.iter().enumerate() {
+                let reg = &mut w.regs[slot];
+                *reg = [[0; WAVE]; 4];
+                for l in 0..WAVE {
+                    let (x, y) = (tx * TILE + l as u32 % TILE, ty * TILE + l as u32 / TILE);
+                    let p = pixel[l];
+                    let v = match *init {
+                        SlotInit::Position => [
+                            (x as f32 + 0.5).to_bits(),
+                            (y as f32 + 0.5).to_bits(),
+                            0,
+                            1.0f32.to_bits(),
+                        ],
+                        SlotInit::Face => [1.0f32.to_bits(); 4],
+                        SlotInit::Input(n) => bindings
+                            .inputs
+                            .get(&n)
+                            .and_then(|v| v.get(p))
+                            .copied()
+                            .unwrap_or([0; 4]),
+                        SlotInit::Output(n) => bindings
+                            .render_targets
+                            .get(&n)
+                            .and_then(|v| v.get(p))
+                            .copied()
+                            .unwrap_or([0; 4]),
+                        _ => [0; 4],
+                    };
+                    for c in 0..4 {
+                        reg[c][l] = v[c];
+                    }
+                }
+            }
+            exec::run(&mut w, ctx)?;
+            // A barrier in a pixel kernel has nobody to wait for.
+            while w.status == Status::AtBarrier {
+                exec::run(&mut w, ctx)?;
+            }
+            let written = live & !w.discarded;
+            for (slot, init) in kernel.slots.iter().enumerate() {
+                let SlotInit::Output(n) = *init else { continue };
+                let Some(rt) = bindings.render_targets.get_mut(&n) else {
+                    continue;
+                };
+                let reg = &w.regs[slot];
+                for l in (0..WAVE).filter(|l| written >> l & 1 != 0) {
+                    rt[pixel[l]] = [reg[0][l], reg[1][l], reg[2][l], reg[3][l]];
+                }
+            }
+            report.wave_instructions += w.steps;
+            report.lane_instructions += w.lane_steps;
+            w.lane_steps = 0;
+            report.groups += 1;
+        }
+    }
+    Ok(())
+}
+
+/// A run's memory without a device: for tests of single instructions.
+#[doc(hidden)]
+pub fn empty_memory() -> Memory {
+    Memory::default()
+}

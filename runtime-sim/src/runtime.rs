@@ -1,0 +1,279 @@
+//! The runtime API a driver stack recognizes (CAL and the CTM guide are the models): memory
+//! objects bound by name (constant buffers, UAVs, resources, interpolated inputs, the global
+//! buffer), render targets created for a pixel domain, a dispatch, and a report.
+//!
+//! The same [`Bindings`] and [`Dispatch`] drive every [`Device`]: the IL reference
+//! interpreter (`il`) and, later, the Cayman and gfx906 device models. The launch
+//! conventions are in `docs/abi.md`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use il_frontend::diag::Span;
+use il_frontend::enums::{ElementFormat, PixTexUsage};
+
+/// A 2D resource (1D: height 1), or an array of `slices` of them: texels of 1 to 4 32-bit
+/// components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resource {
+    pub width: u32,
+    pub height: u32,
+    /// Array slices (1 for a plain 1D or 2D resource).
+    pub slices: u32,
+    /// 32-bit components per texel, 1 to 4.
+    pub components: u32,
+    /// Texels slice by slice, row-major, `components` dwords each.
+    pub data: Vec<u32>,
+}
+
+impl Resource {
+    /// A resource from raw little-endian bytes: the texel size follows from the byte count
+    /// and the dimensions and must be 4, 8, 12 or 16 bytes.
+    pub fn from_bytes(bytes: &[u8], width: u32, height: u32, slices: u32) -> Result<Resource, String> {
+        let texels = u64::from(width) * u64::from(height) * u64::from(slices);
+        if texels == 0 {
+            return Err(format!("a resource of {width}x{height}x{slices} texels"));
+        }
+        if bytes.len() as u64 % texels != 0 {
+            return Err(format!(
+                "{} bytes do not divide into {width}x{height}x{slices} texels",
+                bytes.len()
+            ));
+        }
+        let per_texel = bytes.len() as u64 / texels;
+        if !matches!(per_texel, 4 | 8 | 12 | 16) {
+            return Err(format!(
+                "{per_texel} bytes per texel; a texel holds 1 to 4 32-bit components (4, 8, 12 or 16 bytes)"
+            ));
+        }
+        Ok(Resource {
+            width,
+            height,
+            slices,
+            components: per_texel as u32 / 4,
+            data: dwords(bytes),
+        })
+    }
+
+    /// The texel at (x, y) of `slice` as four components; components the resource does not
+    /// have read as 0, 0 and 1.0 for w, as a texture fetch of a narrower format does in DX.
+    pub fn texel(&self, x: u32, y: u32, slice: u32) -> [u32; 4] {
+        let mut out = [0, 0, 0, 0x3F80_0000];
+        let row = u64::from(slice) * u64::from(self.height) + u64::from(y);
+        let base = (row * u64::from(self.width) + u64::from(x)) as usize * self.components as usize;
+        for (c, o) in out.iter_mut().enumerate().take(self.components as usize) {
+            *o = self.data.get(base + c).copied().unwrap_or(0);
+        }
+        out
+    }
+}
+
+/// Little-endian bytes to dwords (a trailing partial dword is zero-padded).
+pub fn dwords(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|c| {
+            let mut w = [0u8; 4];
+            w[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(w)
+        })
+        .collect()
+}
+
+/// Dwords to little-endian bytes.
+pub fn bytes_of(dwords: &[u32]) -> Vec<u8> {
+    dwords.iter().flat_map(|d| d.to_le_bytes()).collect()
+}
+
+/// Everything a dispatch reads and writes, bound by number as CAL binds names (`cb1`,
+/// `uav11`, `i0`, `o0`, `g[]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bindings {
+    /// Constant buffers: 16-byte elements.
+    pub const_buffers: BTreeMap<u32, Vec<[u32; 4]>>,
+    /// UAVs: raw bytes (raw, structured, arena and typed UAVs alike).
+    pub uavs: BTreeMap<u32, Vec<u8>>,
+    /// Read-only resources for `sample`/`load`.
+    pub resources: BTreeMap<u32, Resource>,
+    /// Interpolated pixel-shader inputs `v#` other than the position: one 16-byte element
+    /// per pixel of the domain, row-major.
+    pub inputs: BTreeMap<u32, Vec<[u32; 4]>>,
+    /// Render targets `o#` of a pixel dispatch, one 16-byte element per pixel; created by
+    /// the dispatch for every declared output.
+    pub render_targets: BTreeMap<u32, Vec<[u32; 4]>>,
+    /// The global buffer `g[]`: 16-byte elements.
+    pub global: Option<Vec<[u32; 4]>>,
+}
+
+/// The shape of a launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dispatch {
+    /// A compute grid: the global size in work-items and the work-group size, per
+    /// dimension. `group` of `None` takes the kernel's `dcl_num_thread_per_group`.
+    Grid {
+        global: [u32; 3],
+        group: Option<[u32; 3]>,
+    },
+    /// A pixel domain of `width` x `height` elements (the CAL/Brook+ model).
+    Domain { width: u32, height: u32 },
+}
+
+/// Counts of what a run did that a user may want to know about.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunReport {
+    /// Instructions executed, counted once per wavefront.
+    pub wave_instructions: u64,
+    /// Instructions executed, counted once per active lane.
+    pub lane_instructions: u64,
+    pub out_of_range: OutOfRange,
+    /// Work-groups (compute) or pixel tiles (pixel) run.
+    pub groups: u64,
+}
+
+/// Accesses outside the bound memory, per space: reads return 0, writes are dropped
+/// (`docs/decisions.md`, "out-of-range accesses").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutOfRange {
+    pub uav_reads: u64,
+    pub uav_writes: u64,
+    pub lds_reads: u64,
+    pub lds_writes: u64,
+    pub gds_reads: u64,
+    pub gds_writes: u64,
+    pub global_reads: u64,
+    pub global_writes: u64,
+    pub constant_reads: u64,
+    pub indexed_temp_reads: u64,
+    pub indexed_temp_writes: u64,
+    pub resource_reads: u64,
+}
+
+impl OutOfRange {
+    pub fn total(&self) -> u64 {
+        self.uav_reads
+            + self.uav_writes
+            + self.lds_reads
+            + self.lds_writes
+            + self.gds_reads
+            + self.gds_writes
+            + self.global_reads
+            + self.global_writes
+            + self.constant_reads
+            + self.indexed_temp_reads
+            + self.indexed_temp_writes
+            + self.resource_reads
+    }
+}
+
+impl fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts = [
+            ("uav reads", self.uav_reads),
+            ("uav writes", self.uav_writes),
+            ("lds reads", self.lds_reads),
+            ("lds writes", self.lds_writes),
+            ("gds reads", self.gds_reads),
+            ("gds writes", self.gds_writes),
+            ("global reads", self.global_reads),
+            ("global writes", self.global_writes),
+            ("constant reads", self.constant_reads),
+            ("indexed temp reads", self.indexed_temp_reads),
+            ("indexed temp writes", self.indexed_temp_writes),
+            ("resource reads", self.resource_reads),
+        ];
+        let mut first = true;
+        for (name, n) in parts.iter().filter(|(_, n)| *n > 0) {
+            if !first {
+                f.write_str(", ")?;
+            }
+            write!(f, "{n} {name}")?;
+            first = false;
+        }
+        if first {
+            f.write_str("none")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a dispatch could not run or stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The launch does not fit the program (missing or wrongly sized buffer, bad
+    /// dimensions): the user's mistake, exit code 2.
+    #[error("{0}")]
+    BadLaunch(String),
+    /// The program needs something this device does not implement.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// A wavefront ran more instructions than the step limit: an endless loop, most likely.
+    #[error("step limit of {limit} instructions per wavefront reached at {location}: the program does not terminate (raise it with --step-limit)")]
+    StepLimit {
+        limit: u64,
+        /// The instruction that was about to run.
+        at: Span,
+        location: String,
+    },
+    /// The program did something the IL leaves undefined and the device refuses (a barrier
+    /// that not every work-item reaches, a call stack overflow...).
+    #[error("{0}")]
+    Fault(String),
+}
+
+/// Formats of resources the runtime can bind: 32-bit components (float, uint, sint); the
+/// normalized formats need texel layouts the CLI has no way to describe.
+pub fn supported_resource_format(fmt: ElementFormat) -> bool {
+    matches!(
+        fmt,
+        ElementFormat::Float | ElementFormat::Uint | ElementFormat::Sint | ElementFormat::Unknown
+    )
+}
+
+/// Resource dimensions the runtime binds: buffers, 1D and 2D resources and their arrays.
+pub fn supported_resource_type(ty: PixTexUsage) -> bool {
+    matches!(
+        ty,
+        PixTexUsage::Tex1D
+            | PixTexUsage::Tex2D
+            | PixTexUsage::Buffer
+            | PixTexUsage::Tex1DArray
+            | PixTexUsage::Tex2DArray
+            | PixTexUsage::Unknown
+    )
+}
+
+/// A device that runs programs: the reference interpreter or a device model.
+pub trait Device {
+    /// The target name used on the command line (`il`, `cayman`, `gfx906`).
+    fn name(&self) -> &'static str;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resource_texel_size_comes_from_the_byte_count() {
+        let r = Resource::from_bytes(&[0u8; 2 * 3 * 8], 2, 3, 1).unwrap();
+        assert_eq!(r.components, 2);
+        assert_eq!(r.texel(1, 2, 0), [0, 0, 0, 0x3F80_0000]);
+        assert!(Resource::from_bytes(&[0u8; 20], 1, 1, 1).is_err());
+        assert!(Resource::from_bytes(&[0u8; 7], 1, 1, 1).is_err());
+        assert!(Resource::from_bytes(&[], 0, 1, 1).is_err());
+        let a = Resource::from_bytes(&(0..2 * 2 * 3 * 4).map(|b| b as u8).collect::<Vec<_>>(), 2, 2, 3).unwrap();
+        assert_eq!(a.components, 1);
+        assert_eq!(a.texel(1, 0, 2, )[0], u32::from_le_bytes([36, 37, 38, 39]));
+    }
+
+    #[test]
+    fn out_of_range_summary_lists_nonzero_counts() {
+        let o = OutOfRange {
+            uav_reads: 3,
+            lds_writes: 1,
+            ..Default::default()
+        };
+        assert_eq!(o.to_string(), "3 uav reads, 1 lds writes");
+        assert_eq!(o.total(), 4);
+        assert_eq!(OutOfRange::default().to_string(), "none");
+    }
+}

@@ -1,0 +1,388 @@
+//! `ilc check`: differential runs without expected outputs. For each program, inputs are
+//! generated from its declarations (seeded, reproducible), the reference interpreter runs
+//! it, each target runs it, and every output (UAVs, render targets, the global buffer) is
+//! compared: bit for bit for integer data, within the accuracy table for floats.
+//!
+//! For the target `il` itself the "target" side runs the program after a round trip
+//! through the binary token stream (encode, decode), so that the check says something: the
+//! two forms of the program must mean the same.
+
+use std::collections::BTreeMap;
+
+use il_frontend::ast::{Program, Src};
+use il_frontend::enums::ElementFormat;
+use il_frontend::opcode::{DataType, Opcode};
+use il_frontend::regs::RegType;
+use runtime_sim::accuracy::{self, Tolerance};
+use runtime_sim::interp::kernel::{self, Decls, UavDecl};
+use runtime_sim::{Bindings, Dispatch, Interpreter, Resource, RunError, RunReport};
+
+use crate::Target;
+
+/// Pixel domain of generated workloads: 3 x 2 tiles of 8 x 8, the last ones partial.
+pub const DOMAIN: (u32, u32) = (20, 12);
+/// Work-groups of generated compute workloads (along x).
+pub const GROUPS: u32 = 2;
+/// Elements of a generated global buffer `g[]`.
+const GLOBAL_ELEMENTS: usize = 4096;
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same inputs on
+/// every machine.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A float in [lo, hi), with 16 bits of randomness (exactly representable steps).
+    pub fn float(&mut self, lo: f32, hi: f32) -> f32 {
+        let t = (self.next_u64() >> 48) as f32 / 65536.0;
+        lo + (hi - lo) * t
+    }
+
+    pub fn below(&mut self, n: u32) -> u32 {
+        (self.next_u64() % u64::from(n.max(1))) as u32
+    }
+}
+
+/// What a generated constant-buffer component holds, inferred from the instructions that
+/// read it (components no float or double instruction reads get small integers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Float,
+    Double,
+}
+
+/// Inputs and launch shape for one program.
+#[derive(Clone, Debug)]
+pub struct Workload {
+    pub bindings: Bindings,
+    pub dispatch: Dispatch,
+}
+
+/// The kind of each constant-buffer component read with a constant index: float if a float
+/// instruction reads it, double if a double one does, an integer otherwise.
+fn constant_kinds(program: &Program) -> BTreeMap<(u32, u32, usize), Kind> {
+    let mut kinds = BTreeMap::new();
+    let mut note = |s: &Src, data: DataType| {
+        let r = &s.reg;
+        if r.ty != RegType::ConstBuff || !r.dims.is_empty() {
+            return;
+        }
+        let Some(index) = r.index.as_ref().filter(|i| i.relative.is_none()).and_then(|i| i.offset) else {
+            return;
+        };
+        let kind = match data {
+            DataType::Float => Kind::Float,
+            DataType::Double => Kind::Double,
+            _ => return,
+        };
+        for (c, sel) in s.swizzle().iter().enumerate() {
+            let comp = *sel as usize;
+            if comp < 4 && (kind != Kind::Double || c < 2) {
+                kinds.insert((r.num, index, comp), kind);
+            }
+        }
+    };
+    for inst in program.body.iter().chain(program.macros.iter().flat_map(|m| &m.body)) {
+        // Moves and selects copy bits of any type: they say nothing.
+        let untyped = matches!(
+            inst.opcode,
+            Opcode::Mov | Opcode::InvMov | Opcode::DMov | Opcode::Cmov | Opcode::CmovLogical
+        );
+        if !untyped {
+            for s in &inst.srcs {
+                note(s, inst.info().data);
+            }
+        }
+    }
+    kinds
+}
+
+/// Generates inputs for `program` from its declarations. Constant buffers get small
+/// integers (so that loops bounded by them end) or floats in [0.5, 4) where a float
+/// instruction reads them; UAVs, resources, interpolated inputs and the global buffer get
+/// floats in [0.25, 4).
+pub fn generate(program: &Program, decls: &Decls, seed: u64) -> Workload {
+    let mut rng = Rng::new(seed);
+    let mut b = Bindings::default();
+    let compute = program.version.shader == il_frontend::enums::ShaderType::Compute;
+    let group = decls
+        .group_size
+        .unwrap_or([decls.max_group_size.unwrap_or(64).clamp(1, 64), 1, 1]);
+    let dispatch = if compute {
+        Dispatch::Grid {
+            global: [group[0] * GROUPS, group[1], group[2]],
+            group: Some(group),
+        }
+    } else {
+        Dispatch::Domain {
+            width: DOMAIN.0,
+            height: DOMAIN.1,
+        }
+    };
+    let threads = match dispatch {
+        Dispatch::Grid { global, .. } => global[0] * global[1] * global[2],
+        Dispatch::Domain { width, height } => width * height,
+    };
+    let kinds = constant_kinds(program);
+    for (&id, &len) in &decls.const_buffers {
+        if compute && id == 0 {
+            continue; // filled by the runtime as AMD's OpenCL runtime did (docs/abi.md)
+        }
+        let mut cb = vec![[0u32; 4]; len.max(1) as usize];
+        for (e, elem) in cb.iter_mut().enumerate() {
+            for c in 0..4 {
+                elem[c] = match kinds.get(&(id, e as u32, c)) {
+                    Some(Kind::Float) => rng.float(0.5, 4.0).to_bits(),
+                    Some(Kind::Double) if c % 2 == 0 => {
+                        let v = f64::from(rng.float(0.5, 4.0)).to_bits();
+                        elem[c + 1] = (v >> 32) as u32;
+                        v as u32
+                    }
+                    Some(Kind::Double) => elem[c],
+                    _ => rng.below(9),
+                };
+            }
+        }
+        b.const_buffers.insert(id, cb);
+    }
+    let uav_bytes = (threads as usize * 64).max(16 * 1024);
+    for (&id, decl) in &decls.uavs {
+        // Arena UAV 8 shares the heap of raw UAV 11 when both are declared.
+        if id == 8 && *decl == UavDecl::Arena && decls.uavs.contains_key(&11) {
+            continue;
+        }
+        let bytes = (0..uav_bytes / 4)
+            .flat_map(|_| rng.float(0.25, 4.0).to_bits().to_le_bytes())
+            .collect();
+        b.uavs.insert(id, bytes);
+    }
+    let (rw, rh) = if compute { (16, 16) } else { DOMAIN };
+    for (&id, decl) in &decls.resources {
+        use il_frontend::enums::PixTexUsage as T;
+        let one_d = matches!(decl.ty, T::Tex1D | T::Buffer | T::Tex1DArray);
+        let height = if one_d { 1 } else { rh };
+        let width = if one_d { rw * rh } else { rw };
+        let slices = if matches!(decl.ty, T::Tex1DArray | T::Tex2DArray) { 2 } else { 1 };
+        let components = decl
+            .formats
+            .iter()
+            .filter(|f| **f != ElementFormat::Unknown)
+            .count()
+            .clamp(1, 4) as u32;
+        let data = (0..width * height * slices * components)
+            .map(|_| rng.float(0.25, 4.0).to_bits())
+            .collect();
+        b.resources.insert(
+            id,
+            Resource {
+                width,
+                height,
+                slices,
+                components,
+                data,
+            },
+        );
+    }
+    for &id in decls.srvs.keys() {
+        let data = (0..4096).map(|_| rng.float(0.25, 4.0).to_bits()).collect();
+        b.resources.insert(
+            id,
+            Resource {
+                width: 4096,
+                height: 1,
+                slices: 1,
+                components: 1,
+                data,
+            },
+        );
+    }
+    if !compute {
+        let pixels = (DOMAIN.0 * DOMAIN.1) as usize;
+        for &n in &decls.inputs {
+            let v = (0..pixels)
+                .map(|_| [0; 4].map(|_: u32| rng.float(0.0, 1.0).to_bits()))
+                .collect();
+            b.inputs.insert(n, v);
+        }
+    }
+    if decls.uses_global {
+        let g = (0..GLOBAL_ELEMENTS.max(threads as usize))
+            .map(|_| [0; 4].map(|_: u32| rng.float(0.25, 4.0).to_bits()))
+            .collect();
+        b.global = Some(g);
+    }
+    Workload {
+        bindings: b,
+        dispatch,
+    }
+}
+
+/// The loosest single-precision tolerance among a program's instructions, and whether it
+/// has double instructions with a tolerance: outputs are compared with it, since which
+/// instruction produced an output dword is not known after the run.
+pub fn program_tolerance(program: &Program) -> (Tolerance, Tolerance) {
+    let mut ulp = 0u32;
+    let mut abs = 0f32;
+    let mut exact = true;
+    let mut double = Tolerance::Bits;
+    for inst in program.body.iter().chain(program.macros.iter().flat_map(|m| &m.body)) {
+        match accuracy::tolerance(inst.opcode) {
+            Tolerance::Bits | Tolerance::Unchecked => {}
+            Tolerance::Exact | Tolerance::Half => exact = false,
+            Tolerance::Ulp(n) => {
+                exact = false;
+                ulp = ulp.max(n);
+            }
+            Tolerance::Abs(e) => {
+                exact = false;
+                abs = abs.max(e);
+            }
+            Tolerance::AbsOrUlp { abs: e, ulp: n } => {
+                exact = false;
+                abs = abs.max(e);
+                ulp = ulp.max(n);
+            }
+            Tolerance::DoubleExact => {
+                if double == Tolerance::Bits {
+                    double = Tolerance::DoubleExact;
+                }
+            }
+            Tolerance::DoubleUlp(n) => {
+                let prev = match double {
+                    Tolerance::DoubleUlp(m) => m,
+                    _ => 0,
+                };
+                double = Tolerance::DoubleUlp(n.max(prev));
+            }
+        }
+    }
+    let single = if exact {
+        Tolerance::Bits
+    } else if ulp == 0 && abs == 0.0 {
+        Tolerance::Exact
+    } else {
+        Tolerance::AbsOrUlp { abs, ulp }
+    };
+    (single, double)
+}
+
+/// Compares two byte buffers dword by dword; a dword pair that fails may still agree as a
+/// double (8-byte aligned) under the double tolerance.
+fn compare_dwords(
+    what: &str,
+    reference: &[u32],
+    got: &[u32],
+    tol: (Tolerance, Tolerance),
+) -> Result<(), String> {
+    if reference.len() != got.len() {
+        return Err(format!(
+            "{what}: {} dwords against the reference's {}",
+            got.len(),
+            reference.len()
+        ));
+    }
+    for (i, (&r, &g)) in reference.iter().zip(got).enumerate() {
+        if accuracy::agrees(tol.0, r, g) {
+            continue;
+        }
+        let pair = i & !1;
+        let as_double = tol.1.is_double()
+            && pair + 1 < reference.len()
+            && accuracy::agrees_u64(
+                tol.1,
+                u64::from(reference[pair]) | u64::from(reference[pair + 1]) << 32,
+                u64::from(got[pair]) | u64::from(got[pair + 1]) << 32,
+            );
+        if !as_double {
+            return Err(format!(
+                "{what} dword {i} (byte {}): expected 0x{r:08X} ({}), got 0x{g:08X} ({})",
+                i * 4,
+                f32::from_bits(r),
+                f32::from_bits(g)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn flatten(v: &[[u32; 4]]) -> Vec<u32> {
+    v.iter().flatten().copied().collect()
+}
+
+/// Compares every output of two runs.
+pub fn compare(reference: &Bindings, got: &Bindings, tol: (Tolerance, Tolerance)) -> Result<(), String> {
+    for (id, r) in &reference.uavs {
+        let g = got.uavs.get(id).map(|g| runtime_sim::runtime::dwords(g)).unwrap_or_default();
+        compare_dwords(&format!("uav{id}"), &runtime_sim::runtime::dwords(r), &g, tol)?;
+    }
+    for (n, r) in &reference.render_targets {
+        let g = got.render_targets.get(n).map(|g| flatten(g)).unwrap_or_default();
+        compare_dwords(&format!("o{n}"), &flatten(r), &g, tol)?;
+    }
+    if let Some(r) = &reference.global {
+        let g = got.global.as_deref().map(flatten).unwrap_or_default();
+        compare_dwords("g[]", &flatten(r), &g, tol)?;
+    }
+    Ok(())
+}
+
+/// The outcome of checking one program.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Every target agreed with the reference; the reference run's report.
+    Pass(RunReport),
+    Fail(String),
+}
+
+/// Checks one program on `targets` with inputs from `seed`.
+pub fn check_program(program: &Program, targets: &[Target], seed: u64, step_limit: u64) -> Outcome {
+    let kernel = match kernel::lower(program) {
+        Ok(k) => k,
+        Err(e) => return Outcome::Fail(e.to_string()),
+    };
+    let work = generate(program, &kernel.decls, seed);
+    let device = Interpreter { step_limit };
+    let mut reference = work.bindings.clone();
+    let report = match device.run_kernel(&kernel, &mut reference, work.dispatch) {
+        Ok(r) => r,
+        Err(e) => return Outcome::Fail(format!("reference run: {e}")),
+    };
+    let tol = program_tolerance(program);
+    for &target in targets {
+        let mut got = work.bindings.clone();
+        let run = match target {
+            Target::Il => {
+                let tokens = il_frontend::binary::encode_bytes(program);
+                match il_frontend::binary::decode(&tokens) {
+                    (Some(p), d) if !d.has_errors() => device.run(&p, &mut got, work.dispatch),
+                    (_, d) => Err(RunError::Fault(format!(
+                        "the token stream of the program does not decode: {:?}",
+                        d.errors().next().map(|e| &e.message)
+                    ))),
+                }
+            }
+            other => Err(RunError::Unsupported(format!(
+                "target {other} has no device model yet"
+            ))),
+        };
+        if let Err(e) = run {
+            return Outcome::Fail(format!("[{target}] {e}"));
+        }
+        if let Err(m) = compare(&reference, &got, tol) {
+            return Outcome::Fail(format!("[{target}] {m}"));
+        }
+    }
+    Outcome::Pass(report)
+}

@@ -1,0 +1,84 @@
+//! The `run` and `check` subcommands of the `ilc` binary: argument parsing into bindings,
+//! loading files, printing reports. The work itself is in the library (`ilc::run`,
+//! `ilc::check`).
+
+pub mod check;
+pub mod run;
+
+use std::process::ExitCode;
+
+/// Exit codes of the CLI contract: 0 success, 1 a check failed, 2 bad input or usage.
+pub const CHECK_FAILED: u8 = 1;
+pub const BAD_INPUT: u8 = 2;
+
+/// A usage or input error, printed as `ilc: error: ...` with exit code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl UsageError {
+    pub fn exit(&self) -> ExitCode {
+        eprintln!("ilc: error: {}", self.0);
+        ExitCode::from(BAD_INPUT)
+    }
+}
+
+impl<T: Into<String>> From<T> for UsageError {
+    fn from(s: T) -> UsageError {
+        UsageError(s.into())
+    }
+}
+
+/// `X[,Y[,Z]]` with at most `max` numbers, missing ones 1.
+pub fn dims(flag: &str, text: &str, max: usize) -> Result<[u32; 3], UsageError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > max {
+        return Err(format!("--{flag} `{text}`: expected 1 to {max} comma-separated sizes").into());
+    }
+    let mut out = [1u32; 3];
+    for (o, p) in out.iter_mut().zip(&parts) {
+        *o = p
+            .parse()
+            .map_err(|_| format!("--{flag} `{text}`: `{p}` is not a size"))?;
+        if *o == 0 {
+            return Err(format!("--{flag} `{text}`: sizes must be at least 1").into());
+        }
+    }
+    Ok(out)
+}
+
+/// `ID=REST`, the id a number.
+pub fn id_and<'a>(flag: &str, text: &'a str) -> Result<(u32, &'a str), UsageError> {
+    let (id, rest) = text
+        .split_once('=')
+        .ok_or_else(|| format!("--{flag} `{text}`: expected ID=PATH"))?;
+    let id = id
+        .trim()
+        .parse()
+        .map_err(|_| format!("--{flag} `{text}`: `{id}` is not an id"))?;
+    if rest.is_empty() {
+        return Err(format!("--{flag} `{text}`: the path is empty").into());
+    }
+    Ok((id, rest))
+}
+
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, UsageError> {
+    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()).into())
+}
+
+/// Bytes as 16-byte elements; the length must be a multiple of 16.
+pub fn elements(what: &str, bytes: &[u8]) -> Result<Vec<[u32; 4]>, UsageError> {
+    if bytes.len() % 16 != 0 {
+        return Err(format!(
+            "{what}: {} bytes is not a whole number of 16-byte elements",
+            bytes.len()
+        )
+        .into());
+    }
+    Ok(bytes
+        .chunks(16)
+        .map(|c| {
+            let w = |i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
+            [w(0), w(4), w(8), w(12)]
+        })
+        .collect())
+}

@@ -1,0 +1,142 @@
+//! `ilc run FILE --target T (--grid ... | --domain ...) [bindings] [--dump DIR]`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use ilc::{Bindings, Dispatch, RunError};
+use runtime_sim::Resource;
+
+use super::{dims, elements, id_and, read_file, UsageError, BAD_INPUT};
+use crate::RunArgs;
+
+/// Reads the bindings the arguments name.
+fn bindings(args: &RunArgs) -> Result<Bindings, UsageError> {
+    let mut b = Bindings::default();
+    for text in &args.uavs {
+        let (id, path) = id_and("uav", text)?;
+        if b.uavs.insert(id, read_file(Path::new(path))?).is_some() {
+            return Err(format!("--uav {id} is given twice").into());
+        }
+    }
+    for text in &args.cbs {
+        let (id, path) = id_and("cb", text)?;
+        let data = elements(&format!("--cb {id}"), &read_file(Path::new(path))?)?;
+        if b.const_buffers.insert(id, data).is_some() {
+            return Err(format!("--cb {id} is given twice").into());
+        }
+    }
+    for text in &args.resources {
+        let (id, rest) = id_and("resource", text)?;
+        let (path, size) = rest
+            .rsplit_once(':')
+            .ok_or_else(|| format!("--resource `{text}`: expected ID=PATH:W[xH[xSLICES]]"))?;
+        let parts: Vec<&str> = size.split(['x', 'X']).collect();
+        if parts.len() > 3 {
+            return Err(format!("--resource `{text}`: expected W, WxH or WxHxSLICES").into());
+        }
+        let mut d = [1u32; 3];
+        for (o, p) in d.iter_mut().zip(&parts) {
+            *o = p
+                .trim()
+                .parse()
+                .map_err(|_| format!("--resource `{text}`: `{p}` is not a size"))?;
+        }
+        let res = Resource::from_bytes(&read_file(Path::new(path))?, d[0], d[1], d[2])
+            .map_err(|e| format!("--resource {id}: {e}"))?;
+        if b.resources.insert(id, res).is_some() {
+            return Err(format!("--resource {id} is given twice").into());
+        }
+    }
+    for text in &args.inputs {
+        let (id, path) = id_and("input", text)?;
+        let data = elements(&format!("--input {id}"), &read_file(Path::new(path))?)?;
+        b.inputs.insert(id, data);
+    }
+    if let Some(path) = &args.global {
+        b.global = Some(elements("--global", &read_file(path)?)?);
+    }
+    Ok(b)
+}
+
+fn dispatch(args: &RunArgs) -> Result<Dispatch, UsageError> {
+    if let Some(domain) = &args.domain {
+        let d = dims("domain", domain, 2)?;
+        return Ok(Dispatch::Domain {
+            width: d[0],
+            height: d[1],
+        });
+    }
+    let grid = args.grid.as_deref().unwrap_or("1");
+    Ok(Dispatch::Grid {
+        global: dims("grid", grid, 3)?,
+        group: args.group.as_deref().map(|g| dims("group", g, 3)).transpose()?,
+    })
+}
+
+fn dump(dir: &Path, b: &Bindings) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (id, bytes) in &b.uavs {
+        std::fs::write(dir.join(format!("uav{id}.bin")), bytes)?;
+    }
+    let flat = |v: &[[u32; 4]]| -> Vec<u8> { v.iter().flatten().flat_map(|d| d.to_le_bytes()).collect() };
+    for (n, rt) in &b.render_targets {
+        std::fs::write(dir.join(format!("o{n}.bin")), flat(rt))?;
+    }
+    if let Some(g) = &b.global {
+        std::fs::write(dir.join("g.bin"), flat(g))?;
+    }
+    Ok(())
+}
+
+pub fn run(args: &RunArgs) -> ExitCode {
+    let name = args.file.display().to_string();
+    let bytes = match read_file(&args.file) {
+        Ok(b) => b,
+        Err(e) => return e.exit(),
+    };
+    let parsed = match ilc::parse(&bytes, &name) {
+        Ok(p) => p,
+        Err(e) => {
+            eprint!("{}", e.rendered);
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    eprint!("{}", parsed.warnings);
+    let (mut b, d) = match bindings(args).and_then(|b| Ok((b, dispatch(args)?))) {
+        Ok(x) => x,
+        Err(e) => return e.exit(),
+    };
+    let options = ilc::RunOptions {
+        step_limit: args.step_limit,
+    };
+    let report = match ilc::run(&parsed.program, args.target, &mut b, d, &options) {
+        Ok(r) => r,
+        Err(e) => {
+            let at = match &e {
+                RunError::StepLimit { at, .. } => Some(*at),
+                _ => None,
+            };
+            match (at, std::str::from_utf8(&bytes)) {
+                (Some(at), Ok(text)) => {
+                    let lc = il_frontend::diag::line_col(text, at.start);
+                    eprintln!("{name}:{}:{}: error: {e}", lc.line, lc.col);
+                }
+                _ => eprintln!("{name}: error: {e}"),
+            }
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    let unit = if matches!(d, Dispatch::Domain { .. }) { "tiles" } else { "work-groups" };
+    println!(
+        "ran {} {unit} on {}: {} wavefront instructions, {} lane instructions",
+        report.groups, args.target, report.wave_instructions, report.lane_instructions
+    );
+    println!("out of range: {}", report.out_of_range);
+    if let Some(dir) = &args.dump {
+        if let Err(e) = dump(dir, &b) {
+            eprintln!("ilc: error: cannot write to {}: {e}", dir.display());
+            return ExitCode::from(BAD_INPUT);
+        }
+    }
+    ExitCode::SUCCESS
+}
