@@ -79,7 +79,12 @@ fn constant_kinds(program: &Program) -> BTreeMap<(u32, u32, usize), Kind> {
         if r.ty != RegType::ConstBuff || !r.dims.is_empty() {
             return;
         }
-        let Some(index) = r.index.as_ref().filter(|i| i.relative.is_none()).and_then(|i| i.offset) else {
+        let Some(index) = r
+            .index
+            .as_ref()
+            .filter(|i| i.relative.is_none())
+            .and_then(|i| i.offset)
+        else {
             return;
         };
         let kind = match data {
@@ -94,7 +99,11 @@ fn constant_kinds(program: &Program) -> BTreeMap<(u32, u32, usize), Kind> {
             }
         }
     };
-    for inst in program.body.iter().chain(program.macros.iter().flat_map(|m| &m.body)) {
+    for inst in program
+        .body
+        .iter()
+        .chain(program.macros.iter().flat_map(|m| &m.body))
+    {
         // Moves and selects copy bits of any type: they say nothing.
         let untyped = matches!(
             inst.opcode,
@@ -124,6 +133,13 @@ pub fn generate(program: &Program, decls: &Decls, seed: u64) -> Workload {
         Dispatch::Grid {
             global: [group[0] * GROUPS, group[1], group[2]],
             group: Some(group),
+            dims: if group[2] > 1 {
+                3
+            } else if group[1] > 1 {
+                2
+            } else {
+                1
+            },
         }
     } else {
         Dispatch::Domain {
@@ -174,7 +190,11 @@ pub fn generate(program: &Program, decls: &Decls, seed: u64) -> Workload {
         let one_d = matches!(decl.ty, T::Tex1D | T::Buffer | T::Tex1DArray);
         let height = if one_d { 1 } else { rh };
         let width = if one_d { rw * rh } else { rw };
-        let slices = if matches!(decl.ty, T::Tex1DArray | T::Tex2DArray) { 2 } else { 1 };
+        let slices = if matches!(decl.ty, T::Tex1DArray | T::Tex2DArray) {
+            2
+        } else {
+            1
+        };
         let components = decl
             .formats
             .iter()
@@ -237,7 +257,11 @@ pub fn program_tolerance(program: &Program) -> (Tolerance, Tolerance) {
     let mut abs = 0f32;
     let mut exact = true;
     let mut double = Tolerance::Bits;
-    for inst in program.body.iter().chain(program.macros.iter().flat_map(|m| &m.body)) {
+    for inst in program
+        .body
+        .iter()
+        .chain(program.macros.iter().flat_map(|m| &m.body))
+    {
         match accuracy::tolerance(inst.opcode) {
             Tolerance::Bits | Tolerance::Unchecked => {}
             Tolerance::Exact | Tolerance::Half => exact = false,
@@ -322,13 +346,30 @@ fn flatten(v: &[[u32; 4]]) -> Vec<u32> {
 }
 
 /// Compares every output of two runs.
-pub fn compare(reference: &Bindings, got: &Bindings, tol: (Tolerance, Tolerance)) -> Result<(), String> {
+pub fn compare(
+    reference: &Bindings,
+    got: &Bindings,
+    tol: (Tolerance, Tolerance),
+) -> Result<(), String> {
     for (id, r) in &reference.uavs {
-        let g = got.uavs.get(id).map(|g| runtime_sim::runtime::dwords(g)).unwrap_or_default();
-        compare_dwords(&format!("uav{id}"), &runtime_sim::runtime::dwords(r), &g, tol)?;
+        let g = got
+            .uavs
+            .get(id)
+            .map(|g| runtime_sim::runtime::dwords(g))
+            .unwrap_or_default();
+        compare_dwords(
+            &format!("uav{id}"),
+            &runtime_sim::runtime::dwords(r),
+            &g,
+            tol,
+        )?;
     }
     for (n, r) in &reference.render_targets {
-        let g = got.render_targets.get(n).map(|g| flatten(g)).unwrap_or_default();
+        let g = got
+            .render_targets
+            .get(n)
+            .map(|g| flatten(g))
+            .unwrap_or_default();
         compare_dwords(&format!("o{n}"), &flatten(r), &g, tol)?;
     }
     if let Some(r) = &reference.global {

@@ -162,7 +162,9 @@ fn parse(files: &[PathBuf], emit: Emit, output: Option<&Path>) -> ExitCode {
         }
     }
     let written = match output {
-        Some(path) if !failed => std::fs::write(path, &out).map_err(|e| (path.display().to_string(), e)),
+        Some(path) if !failed => {
+            std::fs::write(path, &out).map_err(|e| (path.display().to_string(), e))
+        }
         Some(_) => Ok(()),
         None => std::io::stdout()
             .write_all(&out)

@@ -29,7 +29,12 @@ pub struct Resource {
 impl Resource {
     /// A resource from raw little-endian bytes: the texel size follows from the byte count
     /// and the dimensions and must be 4, 8, 12 or 16 bytes.
-    pub fn from_bytes(bytes: &[u8], width: u32, height: u32, slices: u32) -> Result<Resource, String> {
+    pub fn from_bytes(
+        bytes: &[u8],
+        width: u32,
+        height: u32,
+        slices: u32,
+    ) -> Result<Resource, String> {
         let texels = u64::from(width) * u64::from(height) * u64::from(slices);
         if texels == 0 {
             return Err(format!("a resource of {width}x{height}x{slices} texels"));
@@ -109,13 +114,27 @@ pub struct Bindings {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dispatch {
     /// A compute grid: the global size in work-items and the work-group size, per
-    /// dimension. `group` of `None` takes the kernel's `dcl_num_thread_per_group`.
+    /// dimension. `group` of `None` takes the kernel's `dcl_num_thread_per_group`. `dims` is
+    /// the number of dimensions the caller gave (OpenCL's `work_dim`, 1 to 3), which
+    /// AMD-OpenCL-style kernels read from `cb0[0].w`.
     Grid {
         global: [u32; 3],
         group: Option<[u32; 3]>,
+        dims: u32,
     },
     /// A pixel domain of `width` x `height` elements (the CAL/Brook+ model).
     Domain { width: u32, height: u32 },
+}
+
+impl Dispatch {
+    /// A one-dimensional grid of `n` work-items with the kernel's group size.
+    pub fn linear(n: u32) -> Dispatch {
+        Dispatch::Grid {
+            global: [n, 1, 1],
+            group: None,
+            dims: 1,
+        }
+    }
 }
 
 /// Counts of what a run did that a user may want to know about.
@@ -260,9 +279,15 @@ mod tests {
         assert!(Resource::from_bytes(&[0u8; 20], 1, 1, 1).is_err());
         assert!(Resource::from_bytes(&[0u8; 7], 1, 1, 1).is_err());
         assert!(Resource::from_bytes(&[], 0, 1, 1).is_err());
-        let a = Resource::from_bytes(&(0..2 * 2 * 3 * 4).map(|b| b as u8).collect::<Vec<_>>(), 2, 2, 3).unwrap();
+        let a = Resource::from_bytes(
+            &(0..2 * 2 * 3 * 4).map(|b| b as u8).collect::<Vec<_>>(),
+            2,
+            2,
+            3,
+        )
+        .unwrap();
         assert_eq!(a.components, 1);
-        assert_eq!(a.texel(1, 0, 2, )[0], u32::from_le_bytes([36, 37, 38, 39]));
+        assert_eq!(a.texel(1, 0, 2,)[0], u32::from_le_bytes([36, 37, 38, 39]));
     }
 
     #[test]

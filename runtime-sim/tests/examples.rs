@@ -35,10 +35,17 @@ fn vector_add_adds() {
     heap.extend(vec![0u8; n as usize * 4]);
     let mut bind = Bindings::default();
     bind.uavs.insert(11, heap);
-    bind.const_buffers
-        .insert(1, vec![[0, 0, 0, 0], [4 * n, 0, 0, 0], [8 * n, 0, 0, 0], [n, 0, 0, 0]]);
+    bind.const_buffers.insert(
+        1,
+        vec![
+            [0, 0, 0, 0],
+            [4 * n, 0, 0, 0],
+            [8 * n, 0, 0, 0],
+            [n, 0, 0, 0],
+        ],
+    );
     let report = Interpreter::default()
-        .run(&program("vector_add.il"), &mut bind, Dispatch::Grid { global: [128, 1, 1], group: None })
+        .run(&program("vector_add.il"), &mut bind, Dispatch::linear(128))
         .unwrap();
     let out = floats(&bind.uavs[&11][8 * n as usize..]);
     for i in 0..n as usize {

@@ -69,7 +69,12 @@ fn dispatch(args: &RunArgs) -> Result<Dispatch, UsageError> {
     let grid = args.grid.as_deref().unwrap_or("1");
     Ok(Dispatch::Grid {
         global: dims("grid", grid, 3)?,
-        group: args.group.as_deref().map(|g| dims("group", g, 3)).transpose()?,
+        group: args
+            .group
+            .as_deref()
+            .map(|g| dims("group", g, 3))
+            .transpose()?,
+        dims: grid.split(',').count() as u32,
     })
 }
 
@@ -78,7 +83,8 @@ fn dump(dir: &Path, b: &Bindings) -> std::io::Result<()> {
     for (id, bytes) in &b.uavs {
         std::fs::write(dir.join(format!("uav{id}.bin")), bytes)?;
     }
-    let flat = |v: &[[u32; 4]]| -> Vec<u8> { v.iter().flatten().flat_map(|d| d.to_le_bytes()).collect() };
+    let flat =
+        |v: &[[u32; 4]]| -> Vec<u8> { v.iter().flatten().flat_map(|d| d.to_le_bytes()).collect() };
     for (n, rt) in &b.render_targets {
         std::fs::write(dir.join(format!("o{n}.bin")), flat(rt))?;
     }
@@ -126,7 +132,11 @@ pub fn run(args: &RunArgs) -> ExitCode {
             return ExitCode::from(BAD_INPUT);
         }
     };
-    let unit = if matches!(d, Dispatch::Domain { .. }) { "tiles" } else { "work-groups" };
+    let unit = if matches!(d, Dispatch::Domain { .. }) {
+        "tiles"
+    } else {
+        "work-groups"
+    };
     println!(
         "ran {} {unit} on {}: {} wavefront instructions, {} lane instructions",
         report.groups, args.target, report.wave_instructions, report.lane_instructions

@@ -46,7 +46,7 @@
 //! uav = 11                    # or rt = 0 (render target o0), or global = true
 //! offset = 4                  # in dwords (default 0)
 //! f32 = [3.0, -0.0]           # or u32 / i32 / f64
-//! tolerance = "exact"         # bits | exact | ulp:N | abs:X | double | double-ulp:N
+//! tolerance = "exact"         # bits | exact | ulp:N | abs:X | abs-or-ulp:X:N | half | double | double-ulp:N
 //! ```
 //!
 //! Without `tolerance`, `u32`/`i32` values compare bit for bit, `f32` values as the same
@@ -226,15 +226,36 @@ fn elements(dwords: &[u32]) -> Vec<[u32; 4]> {
         .collect()
 }
 
-/// Parses a tolerance: `bits`, `exact`, `ulp:N`, `abs:X`, `double`, `double-ulp:N`.
+/// Parses a tolerance: `bits`, `exact`, `ulp:N`, `abs:X`, `abs-or-ulp:X:N`, `half`,
+/// `double`, `double-ulp:N` (the kinds of the accuracy table).
 pub fn parse_tolerance(s: &str) -> Result<Tolerance, String> {
     let (kind, arg) = s.split_once(':').unwrap_or((s, ""));
-    let number = || arg.parse::<u32>().map_err(|_| format!("tolerance `{s}`: `{arg}` is not a count"));
+    if kind.trim() == "abs-or-ulp" {
+        let (abs, ulp) = arg
+            .split_once(':')
+            .ok_or_else(|| format!("tolerance `{s}`: expected abs-or-ulp:X:N"))?;
+        return Ok(Tolerance::AbsOrUlp {
+            abs: abs
+                .parse()
+                .map_err(|_| format!("tolerance `{s}`: `{abs}` is not a number"))?,
+            ulp: ulp
+                .parse()
+                .map_err(|_| format!("tolerance `{s}`: `{ulp}` is not a count"))?,
+        });
+    }
+    let number = || {
+        arg.parse::<u32>()
+            .map_err(|_| format!("tolerance `{s}`: `{arg}` is not a count"))
+    };
     Ok(match kind.trim() {
         "bits" => Tolerance::Bits,
         "exact" => Tolerance::Exact,
+        "half" => Tolerance::Half,
         "ulp" => Tolerance::Ulp(number()?),
-        "abs" => Tolerance::Abs(arg.parse().map_err(|_| format!("tolerance `{s}`: `{arg}` is not a number"))?),
+        "abs" => Tolerance::Abs(
+            arg.parse()
+                .map_err(|_| format!("tolerance `{s}`: `{arg}` is not a number"))?,
+        ),
         "double" => Tolerance::DoubleExact,
         "double-ulp" => Tolerance::DoubleUlp(number()?),
         _ => return Err(format!("unknown tolerance `{s}`")),
@@ -249,6 +270,7 @@ impl Spec {
             (Some(g), None) => Dispatch::Grid {
                 global: dims3(g, "grid")?,
                 group: f.group.as_deref().map(|g| dims3(g, "group")).transpose()?,
+                dims: g.len() as u32,
             },
             (None, Some(d)) => {
                 let d = dims3(d, "domain")?;
@@ -267,7 +289,12 @@ impl Spec {
             b.const_buffers.insert(cb.id, elements(&cb.values.dwords()));
         }
         for u in &f.uav {
-            let bytes = u.values.dwords().iter().flat_map(|d| d.to_le_bytes()).collect();
+            let bytes = u
+                .values
+                .dwords()
+                .iter()
+                .flat_map(|d| d.to_le_bytes())
+                .collect();
             b.uavs.insert(u.id, bytes);
         }
         for r in &f.resource {
@@ -326,7 +353,10 @@ impl Spec {
             return Err("a spec needs at least one [[expect]]".into());
         }
         let targets = match &f.targets {
-            Some(t) => t.iter().map(|s| s.parse()).collect::<Result<Vec<Target>, _>>()?,
+            Some(t) => t
+                .iter()
+                .map(|s| s.parse())
+                .collect::<Result<Vec<Target>, _>>()?,
             None => Target::ALL.to_vec(),
         };
         Ok(Spec {
@@ -344,11 +374,23 @@ impl Spec {
     pub fn run(&self, target: Target) -> Result<(), String> {
         let parsed = ilc::parse(self.source.as_bytes(), &self.name).map_err(|e| e.rendered)?;
         let mut b = self.bindings.clone();
-        ilc::run(&parsed.program, target, &mut b, self.dispatch, &ilc::RunOptions::default())
-            .map_err(|e| e.to_string())?;
+        ilc::run(
+            &parsed.program,
+            target,
+            &mut b,
+            self.dispatch,
+            &ilc::RunOptions::default(),
+        )
+        .map_err(|e| e.to_string())?;
+        let mut mismatches = Vec::new();
+        let mut count = 0usize;
         for e in &self.expect {
             let got: Vec<u32> = match e.buffer {
-                Buffer::Uav(id) => b.uavs.get(&id).map(|v| runtime_sim::runtime::dwords(v)).unwrap_or_default(),
+                Buffer::Uav(id) => b
+                    .uavs
+                    .get(&id)
+                    .map(|v| runtime_sim::runtime::dwords(v))
+                    .unwrap_or_default(),
                 Buffer::RenderTarget(n) => b
                     .render_targets
                     .get(&n)
@@ -363,25 +405,38 @@ impl Spec {
             let step = if e.tolerance.is_double() { 2 } else { 1 };
             for (k, want) in e.values.chunks(step).enumerate() {
                 let at = e.offset + k * step;
-                let have = got.get(at..at + step).ok_or_else(|| {
-                    format!("{} has {} dwords; dword {at} was expected", e.buffer, got.len())
-                })?;
+                let Some(have) = got.get(at..at + step) else {
+                    return Err(format!(
+                        "{} has {} dwords; dword {at} was expected",
+                        e.buffer,
+                        got.len()
+                    ));
+                };
                 let ok = if step == 2 {
                     let pack = |v: &[u32]| u64::from(v[0]) | u64::from(v[1]) << 32;
-                    accuracy::agrees_u64(e.tolerance, pack(want), pack(have))
+                    want.len() == 2 && accuracy::agrees_u64(e.tolerance, pack(want), pack(have))
                 } else {
                     accuracy::agrees(e.tolerance, want[0], have[0])
                 };
-                if !ok {
+                if ok {
+                    continue;
+                }
+                count += 1;
+                if mismatches.len() < 4 {
                     let show = |v: &[u32]| {
-                        if step == 2 {
+                        if v.len() == 2 {
                             let bits = u64::from(v[0]) | u64::from(v[1]) << 32;
                             format!("0x{bits:016X} ({:e})", f64::from_bits(bits))
                         } else {
-                            format!("0x{:08X} ({:e} / {})", v[0], f32::from_bits(v[0]), v[0] as i32)
+                            format!(
+                                "0x{:08X} ({:e} / {})",
+                                v[0],
+                                f32::from_bits(v[0]),
+                                v[0] as i32
+                            )
                         }
                     };
-                    return Err(format!(
+                    mismatches.push(format!(
                         "{} dword {at}: expected {}, got {} ({:?})",
                         e.buffer,
                         show(want),
@@ -390,6 +445,17 @@ impl Spec {
                     ));
                 }
             }
+        }
+        if count > 0 {
+            return Err(format!(
+                "{count} value(s) differ; {}{}",
+                mismatches.join("; "),
+                if count > mismatches.len() {
+                    "; ..."
+                } else {
+                    ""
+                }
+            ));
         }
         Ok(())
     }

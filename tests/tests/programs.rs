@@ -11,13 +11,18 @@ use ilc_tests::kat::{Buffer, Expect, Spec};
 use runtime_sim::Resource;
 
 fn example(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples")
+        .join(name);
     std::fs::read_to_string(path).expect("example exists")
 }
 
 fn targets() -> Vec<Target> {
     match std::env::var("ILC_KAT_TARGETS") {
-        Ok(list) => list.split(',').map(|t| t.trim().parse().expect("a target")).collect(),
+        Ok(list) => list
+            .split(',')
+            .map(|t| t.trim().parse().expect("a target"))
+            .collect(),
         Err(_) => vec![Target::Il],
     }
 }
@@ -52,14 +57,23 @@ fn lcg(seed: u32, n: usize) -> Vec<u32> {
 
 /// Floats in [-8, 8) with 8 fraction bits: exactly representable, varied.
 fn floats(seed: u32, n: usize) -> Vec<f32> {
-    lcg(seed, n).into_iter().map(|x| (x >> 20) as f32 / 256.0 - 8.0).collect()
+    lcg(seed, n)
+        .into_iter()
+        .map(|x| (x >> 20) as f32 / 256.0 - 8.0)
+        .collect()
 }
 
 fn cb(rows: &[[u32; 4]]) -> Vec<[u32; 4]> {
     rows.to_vec()
 }
 
-fn spec(name: &str, source: String, dispatch: Dispatch, bindings: Bindings, expect: Vec<Expect>) -> Spec {
+fn spec(
+    name: &str,
+    source: String,
+    dispatch: Dispatch,
+    bindings: Bindings,
+    expect: Vec<Expect>,
+) -> Spec {
     Spec {
         name: name.to_string(),
         source,
@@ -71,10 +85,7 @@ fn spec(name: &str, source: String, dispatch: Dispatch, bindings: Bindings, expe
 }
 
 fn grid(n: u32) -> Dispatch {
-    Dispatch::Grid {
-        global: [n, 1, 1],
-        group: None,
-    }
+    Dispatch::linear(n)
 }
 
 #[test]
@@ -85,7 +96,10 @@ fn vector_add() {
     heap.extend(vec![0xAAu8; 4 * n as usize + 64]);
     let mut bind = Bindings::default();
     bind.uavs.insert(11, heap);
-    bind.const_buffers.insert(1, cb(&[[0; 4], [4 * n, 0, 0, 0], [8 * n, 0, 0, 0], [n, 0, 0, 0]]));
+    bind.const_buffers.insert(
+        1,
+        cb(&[[0; 4], [4 * n, 0, 0, 0], [8 * n, 0, 0, 0], [n, 0, 0, 0]]),
+    );
     let sums: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
     let mut values = f32s(&sums);
     values.extend([0xAAAA_AAAAu32; 16]); // past the end: untouched
@@ -95,7 +109,13 @@ fn vector_add() {
         values,
         tolerance: Tolerance::Bits,
     }];
-    run(&spec("vector_add", example("vector_add.il"), grid(256), bind, expect));
+    run(&spec(
+        "vector_add",
+        example("vector_add.il"),
+        grid(256),
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -104,8 +124,17 @@ fn saxpy() {
     let a = 2.5f32;
     let (x, y) = (floats(3, n as usize), floats(4, n as usize));
     let mut bind = Bindings::default();
-    bind.uavs.insert(11, bytes(f32s(&x).into_iter().chain(f32s(&y))));
-    bind.const_buffers.insert(1, cb(&[[a.to_bits(), 0, 0, 0], [0; 4], [4 * n, 0, 0, 0], [n, 0, 0, 0]]));
+    bind.uavs
+        .insert(11, bytes(f32s(&x).into_iter().chain(f32s(&y))));
+    bind.const_buffers.insert(
+        1,
+        cb(&[
+            [a.to_bits(), 0, 0, 0],
+            [0; 4],
+            [4 * n, 0, 0, 0],
+            [n, 0, 0, 0],
+        ]),
+    );
     // mad_ieee: a multiply and an add, each rounded (mad is unfused, L7049).
     let want: Vec<f32> = x.iter().zip(&y).map(|(x, y)| a * x + y).collect();
     let expect = vec![Expect {
@@ -128,7 +157,8 @@ fn reduce_lds() {
     let mut heap = bytes(f32s(&x));
     heap.extend(vec![0u8; 4 * groups]);
     bind.uavs.insert(11, heap);
-    bind.const_buffers.insert(1, cb(&[[0; 4], [out_at, 0, 0, 0]]));
+    bind.const_buffers
+        .insert(1, cb(&[[0; 4], [out_at, 0, 0, 0]]));
     let sums: Vec<f32> = x
         .chunks(64)
         .map(|g| {
@@ -149,7 +179,13 @@ fn reduce_lds() {
         values: f32s(&sums),
         tolerance: Tolerance::Exact,
     }];
-    run(&spec("reduce_lds", example("reduce_lds.il"), grid(64 * groups as u32), bind, expect));
+    run(&spec(
+        "reduce_lds",
+        example("reduce_lds.il"),
+        grid(64 * groups as u32),
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -171,7 +207,13 @@ fn prefix_sum() {
         values: want,
         tolerance: Tolerance::Bits,
     }];
-    run(&spec("prefix_sum", example("prefix_sum.il"), grid(64), bind, expect));
+    run(&spec(
+        "prefix_sum",
+        example("prefix_sum.il"),
+        grid(64),
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -183,7 +225,15 @@ fn matmul() {
     let mut bind = Bindings::default();
     bind.uavs.insert(11, heap);
     let nn = (n * n) as u32;
-    bind.const_buffers.insert(1, cb(&[[0; 4], [4 * nn, 0, 0, 0], [8 * nn, 0, 0, 0], [n as u32, 0, 0, 0]]));
+    bind.const_buffers.insert(
+        1,
+        cb(&[
+            [0; 4],
+            [4 * nn, 0, 0, 0],
+            [8 * nn, 0, 0, 0],
+            [n as u32, 0, 0, 0],
+        ]),
+    );
     let mut c = vec![0f32; n * n];
     for i in 0..n {
         for j in 0..n {
@@ -203,8 +253,15 @@ fn matmul() {
     let dispatch = Dispatch::Grid {
         global: [n as u32, n as u32, 1],
         group: None,
+        dims: 2,
     };
-    run(&spec("matmul", example("matmul.il"), dispatch, bind, expect));
+    run(&spec(
+        "matmul",
+        example("matmul.il"),
+        dispatch,
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -222,8 +279,16 @@ fn bitonic_step() {
         while k <= n {
             let mut j = k / 2;
             while j > 0 {
-                bind.const_buffers.insert(1, cb(&[[0; 4], [j, 0, 0, 0], [k, 0, 0, 0]]));
-                ilc::run(&parsed.program, target, &mut bind, grid(n), &Default::default()).unwrap();
+                bind.const_buffers
+                    .insert(1, cb(&[[0; 4], [j, 0, 0, 0], [k, 0, 0, 0]]));
+                ilc::run(
+                    &parsed.program,
+                    target,
+                    &mut bind,
+                    grid(n),
+                    &Default::default(),
+                )
+                .unwrap();
                 j /= 2;
             }
             k *= 2;
@@ -240,7 +305,15 @@ fn mandelbrot() {
     let (w, h) = (20u32, 13u32);
     let (x0, y0, step, max_iter) = (-2.0f32, -1.25f32, 0.125f32, 40.0f32);
     let mut bind = Bindings::default();
-    bind.const_buffers.insert(0, cb(&[[x0.to_bits(), y0.to_bits(), step.to_bits(), max_iter.to_bits()]]));
+    bind.const_buffers.insert(
+        0,
+        cb(&[[
+            x0.to_bits(),
+            y0.to_bits(),
+            step.to_bits(),
+            max_iter.to_bits(),
+        ]]),
+    );
     let mut want = Vec::new();
     for py in 0..h {
         for px in 0..w {
@@ -270,15 +343,27 @@ fn mandelbrot() {
         values: want,
         tolerance: Tolerance::Exact,
     }];
-    let dispatch = Dispatch::Domain { width: w, height: h };
-    run(&spec("mandelbrot", example("mandelbrot.il"), dispatch, bind, expect));
+    let dispatch = Dispatch::Domain {
+        width: w,
+        height: h,
+    };
+    run(&spec(
+        "mandelbrot",
+        example("mandelbrot.il"),
+        dispatch,
+        bind,
+        expect,
+    ));
 }
 
 /// The cumulative normal distribution by the Abramowitz-Stegun polynomial (26.2.17), as the
 /// black_scholes example computes it.
 fn cnd(d: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.231_641_9 * d.abs());
-    let poly = t * (0.319_381_53 + t * (-0.356_563_782 + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
+    let poly = t
+        * (0.319_381_53
+            + t * (-0.356_563_782
+                + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
     let n = 1.0 - 0.398_942_28 * (-d * d / 2.0).exp() * poly;
     if d < 0.0 {
         1.0 - n
@@ -298,15 +383,31 @@ fn black_scholes() {
         let k = 25.0 + (i % 7) as f32 * 3.0;
         let t = 0.25 + (i % 5) as f32 * 0.5;
         data.extend([s.to_bits(), k.to_bits(), t.to_bits(), 0]);
-        let (s, k, t, r, v) = (f64::from(s), f64::from(k), f64::from(t), f64::from(rate), f64::from(vol));
+        let (s, k, t, r, v) = (
+            f64::from(s),
+            f64::from(k),
+            f64::from(t),
+            f64::from(rate),
+            f64::from(vol),
+        );
         let d1 = ((s / k).ln() + (r + v * v / 2.0) * t) / (v * t.sqrt());
         let d2 = d1 - v * t.sqrt();
         let price = s * cnd(d1) - k * (-r * t).exp() * cnd(d2);
         want.extend([(price as f32).to_bits(); 4]);
     }
     let mut bind = Bindings::default();
-    bind.resources.insert(0, Resource { width: w, height: h, slices: 1, components: 4, data });
-    bind.const_buffers.insert(0, cb(&[[rate.to_bits(), vol.to_bits(), 0, 0]]));
+    bind.resources.insert(
+        0,
+        Resource {
+            width: w,
+            height: h,
+            slices: 1,
+            components: 4,
+            data,
+        },
+    );
+    bind.const_buffers
+        .insert(0, cb(&[[rate.to_bits(), vol.to_bits(), 0, 0]]));
     // Single precision with exp/log "accurate to 21 bits" against a double-precision model:
     // prices of up to ~50 agree to a few thousandths.
     let expect = vec![Expect {
@@ -315,8 +416,17 @@ fn black_scholes() {
         values: want,
         tolerance: Tolerance::Abs(2e-3),
     }];
-    let dispatch = Dispatch::Domain { width: w, height: h };
-    run(&spec("black_scholes", example("black_scholes.il"), dispatch, bind, expect));
+    let dispatch = Dispatch::Domain {
+        width: w,
+        height: h,
+    };
+    run(&spec(
+        "black_scholes",
+        example("black_scholes.il"),
+        dispatch,
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -326,7 +436,16 @@ fn gather_pixel() {
     let (w, h) = (11u32, 5u32);
     let a: Vec<f32> = floats(10, (w * h * 4) as usize);
     let mut bind = Bindings::default();
-    bind.resources.insert(0, Resource { width: w, height: h, slices: 1, components: 4, data: f32s(&a) });
+    bind.resources.insert(
+        0,
+        Resource {
+            width: w,
+            height: h,
+            slices: 1,
+            components: 4,
+            data: f32s(&a),
+        },
+    );
     let mut want = Vec::new();
     for y in 0..h {
         for x in 0..w {
@@ -344,8 +463,17 @@ fn gather_pixel() {
         values: want,
         tolerance: Tolerance::Exact,
     }];
-    let dispatch = Dispatch::Domain { width: w, height: h };
-    run(&spec("gather_pixel", example("gather_pixel.il"), dispatch, bind, expect));
+    let dispatch = Dispatch::Domain {
+        width: w,
+        height: h,
+    };
+    run(&spec(
+        "gather_pixel",
+        example("gather_pixel.il"),
+        dispatch,
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -360,28 +488,44 @@ fn histogram() {
     heap.extend(vec![0u8; 64]);
     let mut bind = Bindings::default();
     bind.uavs.insert(11, heap);
-    bind.const_buffers.insert(1, cb(&[[0; 4], [4 * n as u32, 0, 0, 0]]));
+    bind.const_buffers
+        .insert(1, cb(&[[0; 4], [4 * n as u32, 0, 0, 0]]));
     let expect = vec![Expect {
         buffer: Buffer::Uav(11),
         offset: n,
         values: bins.to_vec(),
         tolerance: Tolerance::Bits,
     }];
-    run(&spec("histogram", example("histogram.il"), grid(n as u32), bind, expect));
+    run(&spec(
+        "histogram",
+        example("histogram.il"),
+        grid(n as u32),
+        bind,
+        expect,
+    ));
 }
 
 #[test]
 fn doubles() {
     let n = 64usize;
     let a = 1.0f64 / 3.0;
-    let x: Vec<f64> = floats(12, n).into_iter().map(|v| f64::from(v) * 1.000_001).collect();
+    let x: Vec<f64> = floats(12, n)
+        .into_iter()
+        .map(|v| f64::from(v) * 1.000_001)
+        .collect();
     let x_bytes: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
     let mut heap = x_bytes;
     heap.extend(vec![0u8; 16 * n]);
     let mut bind = Bindings::default();
     bind.uavs.insert(11, heap);
     let ab = a.to_bits();
-    bind.const_buffers.insert(1, cb(&[[ab as u32, (ab >> 32) as u32, 0, 0], [0, 8 * n as u32, 0, 0]]));
+    bind.const_buffers.insert(
+        1,
+        cb(&[
+            [ab as u32, (ab >> 32) as u32, 0, 0],
+            [0, 8 * n as u32, 0, 0],
+        ]),
+    );
     let mut want = Vec::new();
     for v in &x {
         let separate = a * v + v; // dmul then dadd: two roundings
@@ -396,7 +540,13 @@ fn doubles() {
         values: want,
         tolerance: Tolerance::DoubleExact,
     }];
-    run(&spec("doubles", example("doubles.il"), grid(n as u32), bind, expect));
+    run(&spec(
+        "doubles",
+        example("doubles.il"),
+        grid(n as u32),
+        bind,
+        expect,
+    ));
 }
 
 #[test]
@@ -405,23 +555,39 @@ fn subroutines_and_switch() {
     let mut bind = Bindings::default();
     bind.uavs.insert(11, vec![0u8; 4 * n + 4 * 128]);
     bind.const_buffers.insert(1, cb(&[[0; 4]]));
-    let want: Vec<u32> = (0..128u32).map(|x| if x == 0 { 1 } else { x * x + 1 }).collect();
+    let want: Vec<u32> = (0..128u32)
+        .map(|x| if x == 0 { 1 } else { x * x + 1 })
+        .collect();
     let expect = vec![Expect {
         buffer: Buffer::Uav(11),
         offset: 0,
         values: want,
         tolerance: Tolerance::Bits,
     }];
-    run(&spec("subroutines", example("subroutines.il"), grid(128), bind.clone(), expect));
+    run(&spec(
+        "subroutines",
+        example("subroutines.il"),
+        grid(128),
+        bind.clone(),
+        expect,
+    ));
 
     // switch.il: g(0) = 10 + 20 (fall-through), g(1) = 20, g(2) = a loop adding 1 twice,
     // g(3) = 100 (default).
-    let want: Vec<u32> = (0..128u32).map(|i| [30, 20, 2, 100][(i % 4) as usize]).collect();
+    let want: Vec<u32> = (0..128u32)
+        .map(|i| [30, 20, 2, 100][(i % 4) as usize])
+        .collect();
     let expect = vec![Expect {
         buffer: Buffer::Uav(11),
         offset: 0,
         values: want,
         tolerance: Tolerance::Bits,
     }];
-    run(&spec("switch", example("switch.il"), grid(128), bind, expect));
+    run(&spec(
+        "switch",
+        example("switch.il"),
+        grid(128),
+        bind,
+        expect,
+    ));
 }

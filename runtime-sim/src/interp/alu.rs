@@ -293,7 +293,10 @@ pub fn compute(inst: &Inst, s: &[Lanes4], special: Special) -> Option<AluOut> {
             let mut out = AluOut::all(ZERO4);
             for l in 0..WAVE {
                 let rows = [lane(b, l), lane(c, l), lane(src(3), l), lane(src(4), l)];
-                for (ch, v) in float::mmul(matrix, lane(a, l), rows).into_iter().enumerate() {
+                for (ch, v) in float::mmul(matrix, lane(a, l), rows)
+                    .into_iter()
+                    .enumerate()
+                {
                     match v {
                         Some(v) => out.values[ch][l] = v,
                         None => out.written[ch] &= !(1 << l),
@@ -431,11 +434,12 @@ pub fn compute(inst: &Inst, s: &[Lanes4], special: Special) -> Option<AluOut> {
         O::Dne => replicate(|l| double::dne(pair(a, l), pair(b, l))),
         O::Dge => replicate(|l| double::dge(pair(a, l), pair(b, l))),
         O::Dlt => replicate(|l| double::dlt(pair(a, l), pair(b, l))),
-        // ---- multimedia: a scalar from the x components, replicated (L7866) ----------------
+        // ---- multimedia: a scalar from the x components, replicated (L7866 and each entry) --
         O::BitAlign => replicate(|l| multimedia::bitalign(a[0][l], b[0][l], c[0][l])),
         O::ByteAlign => replicate(|l| multimedia::bytealign(a[0][l], b[0][l], c[0][l])),
-        O::Sad => replicate(|l| multimedia::sad(a[0][l], b[0][l], c[0][l])),
-        O::SadHi => replicate(|l| multimedia::sadhi(a[0][l], b[0][l], c[0][l])),
+        // `sad` and `sadhi` work "for each component" (L7898, L7909): no replication.
+        O::Sad => map3(a, b, c, multimedia::sad),
+        O::SadHi => map3(a, b, c, multimedia::sadhi),
         O::Sad4 => replicate(|l| multimedia::sad4(lane(a, l), lane(b, l), c[0][l])),
         O::U4lerp => replicate(|l| multimedia::u4lerp(a[0][l], b[0][l], c[0][l])),
         O::Unpack0 => replicate(|l| multimedia::unpack0(a[0][l])),

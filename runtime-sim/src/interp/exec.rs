@@ -8,7 +8,9 @@ use il_frontend::enums::{DivComp, DstComp, ShiftScale};
 use il_frontend::opcode::{DataType, Opcode};
 use smallvec::SmallVec;
 
-use super::kernel::{Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, ONE_F32, SEL_ONE, SEL_ZERO};
+use super::kernel::{
+    Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, ONE_F32, SEL_ONE, SEL_ZERO,
+};
 use super::memory::{is_memory, LaneInfo, Memory};
 use super::wave::{test, Lanes, Lanes4, Status, Wave, WAVE, ZERO4};
 use super::{alu, texture};
@@ -90,14 +92,23 @@ fn flow_inputs(
     ctx: &mut Ctx<'_>,
 ) -> (u64, Option<Lanes>, Option<[u32; 4]>) {
     let cond = match op {
-        Op::If(c) | Op::Break(c) | Op::Continue(c) | Op::Call(c) | Op::Return(c) | Op::Discard(c) => *c,
+        Op::If(c)
+        | Op::Break(c)
+        | Op::Continue(c)
+        | Op::Call(c)
+        | Op::Return(c)
+        | Op::Discard(c) => *c,
         Op::Switch(_) => {
             let v = read(wave, &inst.srcs[0], DataType::Int, ctx);
             return (wave.exec, Some(v[0]), None);
         }
         Op::Loop { counted: Some(_) } => {
             let v = inst.srcs.first().map(|s| read(wave, s, DataType::Int, ctx));
-            return (wave.exec, None, v.map(|v| [v[0][0], v[1][0], v[2][0], v[3][0]]));
+            return (
+                wave.exec,
+                None,
+                v.map(|v| [v[0][0], v[1][0], v[2][0], v[3][0]]),
+            );
         }
         Op::Kill => {
             let v = read(wave, &inst.srcs[0], DataType::Float, ctx);
@@ -141,7 +152,10 @@ fn compute(wave: &mut Wave, inst: &Inst, ctx: &mut Ctx<'_>) -> Result<(), RunErr
     }
     let exec = wave.exec;
     if is_memory(inst.opcode) {
-        let mask = inst.dst.as_ref().map_or([true; 4], |d| [0, 1, 2, 3].map(|c| d.writes(c)));
+        let mask = inst
+            .dst
+            .as_ref()
+            .map_or([true; 4], |d| [0, 1, 2, 3].map(|c| d.writes(c)));
         let who = LaneInfo {
             exec,
             local_id: &wave.local_id,
@@ -172,7 +186,12 @@ fn compute(wave: &mut Wave, inst: &Inst, ctx: &mut Ctx<'_>) -> Result<(), RunErr
         )));
     };
     if let Some(dst) = &inst.dst {
-        let enabled = out.written.map(|w| w & exec);
+        // A forced 0 or 1 in the mask is written even where the instruction produces
+        // nothing (`crs` .w, L6596; `sincos`, `mmul`).
+        let enabled = [0, 1, 2, 3].map(|c| match dst.mask[c] {
+            DstComp::Zero | DstComp::One => exec,
+            _ => out.written[c] & exec,
+        });
         write(wave, dst, out.values, enabled, inst.data, ctx);
     }
     Ok(())
@@ -232,7 +251,12 @@ fn fetch(wave: &mut Wave, loc: &Loc, ctx: &mut Ctx<'_>) -> Lanes4 {
                     .map_or(&[][..], |b| &b[..]);
                 let mut one = [0i64; WAVE];
                 one[l] = idx[l];
-                let v = gather(table, &one, exec & (1 << l), &mut mem.out_of_range.constant_reads);
+                let v = gather(
+                    table,
+                    &one,
+                    exec & (1 << l),
+                    &mut mem.out_of_range.constant_reads,
+                );
                 for c in 0..4 {
                     out[c][l] = v[c][l];
                 }
@@ -242,11 +266,22 @@ fn fetch(wave: &mut Wave, loc: &Loc, ctx: &mut Ctx<'_>) -> Lanes4 {
         Loc::ImmediateConst(index) => {
             let idx = index_values(wave, index, ctx);
             let mem = &mut *ctx.mem;
-            gather(&mem.immediate_cb, &idx, exec, &mut mem.out_of_range.constant_reads)
+            gather(
+                &mem.immediate_cb,
+                &idx,
+                exec,
+                &mut mem.out_of_range.constant_reads,
+            )
         }
         Loc::ITemp { array, index } => {
             let idx = index_values(wave, index, ctx);
-            let (first, len) = ctx.kernel.decls.itemp_arrays.get(array).copied().unwrap_or((0, 0));
+            let (first, len) = ctx
+                .kernel
+                .decls
+                .itemp_arrays
+                .get(array)
+                .copied()
+                .unwrap_or((0, 0));
             let mut out = ZERO4;
             for (l, &i) in idx.iter().enumerate() {
                 if i >= 0 && i < i64::from(len) {
@@ -303,7 +338,8 @@ pub fn apply_source_modifiers(v: &mut Lanes4, m: &SrcMods, data: DataType) {
         DataType::Int | DataType::Uint | DataType::Logical | DataType::None => {
             for (c, comp) in v.iter_mut().enumerate() {
                 if m.abs {
-                    comp.iter_mut().for_each(|x| *x = (*x as i32).unsigned_abs());
+                    comp.iter_mut()
+                        .for_each(|x| *x = (*x as i32).unsigned_abs());
                 }
                 if m.negate[c] {
                     comp.iter_mut().for_each(|x| *x = x.wrapping_neg());
@@ -338,21 +374,28 @@ pub fn apply_source_modifiers(v: &mut Lanes4, m: &SrcMods, data: DataType) {
                 arith(v, &|x| 2.0 * x);
             }
             if m.sign {
+                // L708: `(s < 0) ? -1 : ((s == 0) ? 0 : 1)`, so NaN gives 1.
                 arith(v, &|x| {
                     if x < 0.0 {
                         -1.0
-                    } else if x > 0.0 {
-                        1.0
-                    } else {
+                    } else if x == 0.0 {
                         0.0
+                    } else {
+                        1.0
                     }
                 });
             }
+            // Table 6.6 (L2439-L2443): a zero divisor makes the divided components ±FLT_MAX.
             let divide = |v: &mut Lanes4, by: usize, upto: usize| {
                 for l in 0..WAVE {
                     let d = f32::from_bits(v[by][l]);
                     for comp in v.iter_mut().take(upto) {
-                        comp[l] = (f32::from_bits(comp[l]) / d).to_bits();
+                        let x = f32::from_bits(comp[l]);
+                        comp[l] = if d == 0.0 {
+                            (f32::MAX.to_bits()) | ((x.to_bits() ^ d.to_bits()) & 0x8000_0000)
+                        } else {
+                            (x / d).to_bits()
+                        };
                     }
                 }
             };
@@ -443,7 +486,14 @@ fn apply_destination_modifiers(v: &mut Lanes4, dst: &Dst, data: DataType) {
 
 /// Writes `values` to a destination: modifiers, then per component either the value, a
 /// forced 0 or 1.0, or nothing; `enabled[c]` are the lanes that write component c.
-pub fn write(wave: &mut Wave, dst: &Dst, mut values: Lanes4, enabled: [u64; 4], data: DataType, ctx: &mut Ctx<'_>) {
+pub fn write(
+    wave: &mut Wave,
+    dst: &Dst,
+    mut values: Lanes4,
+    enabled: [u64; 4],
+    data: DataType,
+    ctx: &mut Ctx<'_>,
+) {
     apply_destination_modifiers(&mut values, dst, data);
     for (c, comp) in values.iter_mut().enumerate() {
         match dst.mask[c] {
@@ -469,7 +519,13 @@ pub fn write(wave: &mut Wave, dst: &Dst, mut values: Lanes4, enabled: [u64; 4], 
         }
         DstLoc::ITemp { array, index } => {
             let idx = index_values(wave, index, ctx);
-            let (first, len) = ctx.kernel.decls.itemp_arrays.get(array).copied().unwrap_or((0, 0));
+            let (first, len) = ctx
+                .kernel
+                .decls
+                .itemp_arrays
+                .get(array)
+                .copied()
+                .unwrap_or((0, 0));
             let any = enabled.iter().fold(0, |a, e| a | e);
             for l in lanes(any) {
                 let i = idx[l];
@@ -488,7 +544,10 @@ pub fn write(wave: &mut Wave, dst: &Dst, mut values: Lanes4, enabled: [u64; 4], 
             let any = enabled.iter().fold(0, |a, e| a | e);
             let mem = &mut *ctx.mem;
             for l in lanes(any) {
-                match usize::try_from(idx[l]).ok().and_then(|i| mem.global.get_mut(i)) {
+                match usize::try_from(idx[l])
+                    .ok()
+                    .and_then(|i| mem.global.get_mut(i))
+                {
                     Some(e) => {
                         for c in (0..4).filter(|&c| writes(c) && enabled[c] >> l & 1 != 0) {
                             e[c] = values[c][l];

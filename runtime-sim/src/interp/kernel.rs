@@ -129,7 +129,10 @@ pub enum UavDecl {
     /// `dcl_arena_uav_id(n)`: byte addresses, sizes byte/short/dword.
     Arena,
     /// `dcl_uav_id(n)_type(t)_fmtx(f)`: element addresses.
-    Typed { ty: PixTexUsage, format: ElementFormat },
+    Typed {
+        ty: PixTexUsage,
+        format: ElementFormat,
+    },
     /// `dcl_typeless_uav_id(n)_stride(s)_length(l)`: AMD's later declaration of raw (stride
     /// 4) and structured buffers.
     Typeless { stride: u32 },
@@ -208,7 +211,9 @@ pub enum Op {
     EndIf,
     /// `whileloop` (no counter) or `loop` (DX9 counted loop, `repeat` keeps `aL`);
     /// `target` is the matching `endloop`.
-    Loop { counted: Option<bool> },
+    Loop {
+        counted: Option<bool>,
+    },
     /// `target` is the first instruction of the loop body.
     EndLoop,
     Break(Cond),
@@ -347,7 +352,10 @@ impl Dst {
 #[derive(Clone, Debug, PartialEq)]
 pub enum DstLoc {
     Reg(u32),
-    ITemp { array: u32, index: Index },
+    ITemp {
+        array: u32,
+        index: Index,
+    },
     Global(Index),
     Shared(u32),
     /// `mem`: the mask of a memory store; there is no register.
@@ -585,7 +593,9 @@ impl Lowering<'_> {
         if self.depth >= MAX_MACRO_DEPTH {
             return Err(unsupported(
                 inst,
-                format!("macro expansion deeper than {MAX_MACRO_DEPTH} (a macro that calls itself?)"),
+                format!(
+                    "macro expansion deeper than {MAX_MACRO_DEPTH} (a macro that calls itself?)"
+                ),
             ));
         }
         let inner = self.next_scope;
@@ -690,13 +700,20 @@ impl Lowering<'_> {
         self.index(reg.index.as_ref(), inst, scope)
     }
 
-    fn src_loc(&mut self, reg: &Register, inst: &Instruction, scope: Scope) -> Result<Loc, RunError> {
+    fn src_loc(
+        &mut self,
+        reg: &Register,
+        inst: &Instruction,
+        scope: Scope,
+    ) -> Result<Loc, RunError> {
         use RegType as R;
         let num = reg.num;
         let plain = |l: &mut Self, init: SlotInit| Ok(Loc::Reg(l.slot(scope, reg.ty, num, init)));
         match reg.ty {
             R::Temp => plain(self, SlotInit::Temp),
-            R::InputArg | R::OutputArg => Ok(Loc::Reg(self.slot(scope, reg.ty, num, SlotInit::Temp))),
+            R::InputArg | R::OutputArg => {
+                Ok(Loc::Reg(self.slot(scope, reg.ty, num, SlotInit::Temp)))
+            }
             R::Literal | R::ConstFloat | R::ConstInt | R::ConstBool => {
                 let value = self
                     .literals
@@ -707,7 +724,10 @@ impl Lowering<'_> {
                     Some(v) => Ok(Loc::Imm(v)),
                     None => Err(unsupported(
                         inst,
-                        format!("{}{num} has no value (`dcl_literal`/`def`)", reg.ty.name(self.shader)),
+                        format!(
+                            "{}{num} has no value (`dcl_literal`/`def`)",
+                            reg.ty.name(self.shader)
+                        ),
                     )),
                 }
             }
@@ -760,7 +780,12 @@ impl Lowering<'_> {
                 if !self.decls.outputs.contains(&num) {
                     self.decls.outputs.push(num);
                 }
-                Ok(Loc::Reg(self.slot(0, R::Output, num, SlotInit::Output(num))))
+                Ok(Loc::Reg(self.slot(
+                    0,
+                    R::Output,
+                    num,
+                    SlotInit::Output(num),
+                )))
             }
             R::WinCoord => {
                 self.decls.uses_position = true;
@@ -787,7 +812,9 @@ impl Lowering<'_> {
     fn input_init(&mut self, num: u32) -> SlotInit {
         let is_position = self.program.body.iter().any(|i| {
             i.opcode == Opcode::DclInput
-                && i.dst.as_ref().is_some_and(|d| d.reg.ty == RegType::Input && d.reg.num == num)
+                && i.dst
+                    .as_ref()
+                    .is_some_and(|d| d.reg.ty == RegType::Input && d.reg.num == num)
                 && field(i, "usage").and_then(ImportUsage::from_u32) == Some(ImportUsage::Position)
         });
         if is_position {
@@ -882,14 +909,18 @@ impl Lowering<'_> {
                 d.uavs.insert(id, UavDecl::Arena);
             }
             O::DclUav => {
-                let ty = field(inst, "type").and_then(PixTexUsage::from_u32).unwrap_or(PixTexUsage::Unknown);
+                let ty = field(inst, "type")
+                    .and_then(PixTexUsage::from_u32)
+                    .unwrap_or(PixTexUsage::Unknown);
                 let format = field(inst, "fmtx")
                     .and_then(ElementFormat::from_u32)
                     .unwrap_or(ElementFormat::Unknown);
                 d.uavs.insert(id, UavDecl::Typed { ty, format });
             }
             O::DclTypedUav => {
-                let ty = field(inst, "type").and_then(PixTexUsage::from_u32).unwrap_or(PixTexUsage::Unknown);
+                let ty = field(inst, "type")
+                    .and_then(PixTexUsage::from_u32)
+                    .unwrap_or(PixTexUsage::Unknown);
                 let format = field(inst, "fmtx")
                     .and_then(ElementFormat::from_u32)
                     .unwrap_or(ElementFormat::Unknown);
@@ -906,7 +937,9 @@ impl Lowering<'_> {
                 d.srvs.insert(id, Some(word(0)));
             }
             O::DclResource => {
-                let ty = field(inst, "type").and_then(PixTexUsage::from_u32).unwrap_or(PixTexUsage::Unknown);
+                let ty = field(inst, "type")
+                    .and_then(PixTexUsage::from_u32)
+                    .unwrap_or(PixTexUsage::Unknown);
                 let fmt = |name| {
                     field(inst, name)
                         .and_then(ElementFormat::from_u32)
@@ -922,7 +955,14 @@ impl Lowering<'_> {
                 );
             }
             O::DclLds => {
-                d.lds.insert(id, LdsAlloc { offset: 0, size: word(0), stride: None });
+                d.lds.insert(
+                    id,
+                    LdsAlloc {
+                        offset: 0,
+                        size: word(0),
+                        stride: None,
+                    },
+                );
             }
             O::DclStructLds => {
                 let (stride, count) = (word(0), word(1));
@@ -946,7 +986,14 @@ impl Lowering<'_> {
                 d.lds_per_thread = Some((size, abs));
             }
             O::DclGds => {
-                d.gds.insert(id, LdsAlloc { offset: 0, size: word(0), stride: None });
+                d.gds.insert(
+                    id,
+                    LdsAlloc {
+                        offset: 0,
+                        size: word(0),
+                        stride: None,
+                    },
+                );
             }
             O::DclStructGds => {
                 let (stride, count) = (word(0), word(1));
@@ -975,7 +1022,12 @@ impl Lowering<'_> {
             }
             O::DclSharedTemp => {
                 if let Some(s) = inst.srcs.first() {
-                    let n = s.reg.index.as_ref().and_then(|i| i.offset).unwrap_or(s.reg.num + 1);
+                    let n = s
+                        .reg
+                        .index
+                        .as_ref()
+                        .and_then(|i| i.offset)
+                        .unwrap_or(s.reg.num + 1);
                     d.shared_regs = d.shared_regs.max(n);
                 }
             }

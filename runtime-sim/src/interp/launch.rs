@@ -6,8 +6,10 @@ use il_frontend::enums::{PixTexUsage, ShaderType};
 
 use super::kernel::{Kernel, UavDecl, Vec4};
 use super::memory::{typed_uav_supported, Memory};
-use super::wave::{ZERO4, WAVE};
-use crate::runtime::{supported_resource_format, supported_resource_type, Bindings, Dispatch, RunError};
+use super::wave::{WAVE, ZERO4};
+use crate::runtime::{
+    supported_resource_format, supported_resource_type, Bindings, Dispatch, RunError,
+};
 
 /// The most work-items a group may have.
 pub const MAX_GROUP: u32 = 1024;
@@ -18,8 +20,15 @@ const ABI_CB0_ROWS: u32 = 15;
 /// The shape of a checked launch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    Compute { groups: [u32; 3], group: [u32; 3] },
-    Pixel { width: u32, height: u32 },
+    Compute {
+        groups: [u32; 3],
+        group: [u32; 3],
+        dims: u32,
+    },
+    Pixel {
+        width: u32,
+        height: u32,
+    },
 }
 
 fn bad(message: impl Into<String>) -> RunError {
@@ -37,13 +46,23 @@ pub const MAX_ITEMP_ELEMENTS: u32 = 1 << 16;
 fn check_sizes(kernel: &Kernel) -> Result<(), RunError> {
     let d = &kernel.decls;
     let too_big = |what: &str, n: u64, max: u64| {
-        RunError::Unsupported(format!("{what} of {n} declared; the interpreter allows {max}"))
+        RunError::Unsupported(format!(
+            "{what} of {n} declared; the interpreter allows {max}"
+        ))
     };
     if d.lds_bytes > MAX_SHARED_BYTES {
-        return Err(too_big("LDS bytes", d.lds_bytes.into(), MAX_SHARED_BYTES.into()));
+        return Err(too_big(
+            "LDS bytes",
+            d.lds_bytes.into(),
+            MAX_SHARED_BYTES.into(),
+        ));
     }
     if d.gds_bytes > MAX_SHARED_BYTES {
-        return Err(too_big("GDS bytes", d.gds_bytes.into(), MAX_SHARED_BYTES.into()));
+        return Err(too_big(
+            "GDS bytes",
+            d.gds_bytes.into(),
+            MAX_SHARED_BYTES.into(),
+        ));
     }
     if d.itemp_elements > MAX_ITEMP_ELEMENTS {
         return Err(too_big(
@@ -64,7 +83,17 @@ fn check_sizes(kernel: &Kernel) -> Result<(), RunError> {
 pub fn shape(kernel: &Kernel, dispatch: Dispatch) -> Result<Shape, RunError> {
     check_sizes(kernel)?;
     match (kernel.shader, dispatch) {
-        (ShaderType::Compute, Dispatch::Grid { global, group }) => {
+        (
+            ShaderType::Compute,
+            Dispatch::Grid {
+                global,
+                group,
+                dims,
+            },
+        ) => {
+            if !(1..=3).contains(&dims) {
+                return Err(bad(format!("a grid of {dims} dimensions; 1 to 3")));
+            }
             if global.contains(&0) {
                 return Err(bad(format!(
                     "the grid {}x{}x{} is empty",
@@ -111,7 +140,11 @@ pub fn shape(kernel: &Kernel, dispatch: Dispatch) -> Result<Shape, RunError> {
                 }
                 groups[d] = global[d] / group[d];
             }
-            Ok(Shape::Compute { groups, group })
+            Ok(Shape::Compute {
+                groups,
+                group,
+                dims,
+            })
         }
         (ShaderType::Pixel, Dispatch::Domain { width, height }) => {
             if width == 0 || height == 0 {
@@ -138,9 +171,8 @@ pub fn shape(kernel: &Kernel, dispatch: Dispatch) -> Result<Shape, RunError> {
 }
 
 /// `cb0` as AMD's OpenCL runtime filled it for Evergreen and Cayman (abi-facts §1.2).
-pub fn abi_cb0(groups: [u32; 3], group: [u32; 3], rows: u32) -> Vec<Vec4> {
+pub fn abi_cb0(groups: [u32; 3], group: [u32; 3], work_dim: u32, rows: u32) -> Vec<Vec4> {
     let global = [0, 1, 2].map(|d| groups[d] * group[d]);
-    let work_dim = (0..3).rev().find(|&d| global[d] > 1).map_or(1, |d| d as u32 + 1);
     let mut cb = vec![[0u32; 4]; rows.max(ABI_CB0_ROWS) as usize];
     cb[0] = [global[0], global[1], global[2], work_dim];
     cb[1] = [group[0], group[1], group[2], 0];
@@ -155,13 +187,23 @@ pub fn prepare(kernel: &Kernel, shape: Shape, bindings: &mut Bindings) -> Result
     check(kernel, shape, bindings)?;
     let d = &kernel.decls;
     let mut mem = Memory::default();
-    if let (Shape::Compute { groups, group }, Some(&len)) = (shape, d.const_buffers.get(&0)) {
+    if let (
+        Shape::Compute {
+            groups,
+            group,
+            dims,
+        },
+        Some(&len),
+    ) = (shape, d.const_buffers.get(&0))
+    {
         if !bindings.const_buffers.contains_key(&0) {
-            mem.const_buffers.insert(0, abi_cb0(groups, group, len));
+            mem.const_buffers
+                .insert(0, abi_cb0(groups, group, dims, len));
             mem.auto_cb0 = true;
         }
     }
-    mem.const_buffers.extend(std::mem::take(&mut bindings.const_buffers));
+    mem.const_buffers
+        .extend(std::mem::take(&mut bindings.const_buffers));
     mem.immediate_cb = d.immediate_cb.clone().unwrap_or_default();
     for (id, bytes) in std::mem::take(&mut bindings.uavs) {
         mem.uav_of.insert(id, mem.uav_buffers.len());
@@ -184,9 +226,9 @@ pub fn prepare(kernel: &Kernel, shape: Shape, bindings: &mut Bindings) -> Result
         Shape::Compute { group, .. } => group[0] * group[1] * group[2],
         Shape::Pixel { .. } => WAVE as u32,
     };
-    let owner_bytes = d
-        .lds_per_thread
-        .map_or(0, |(dwords, _)| dwords * 4 * threads.next_multiple_of(WAVE as u32));
+    let owner_bytes = d.lds_per_thread.map_or(0, |(dwords, _)| {
+        dwords * 4 * threads.next_multiple_of(WAVE as u32)
+    });
     mem.lds = vec![0; d.lds_bytes.max(owner_bytes) as usize];
     mem.gds = vec![0; d.gds_bytes as usize];
     mem.shared = vec![ZERO4; d.shared_regs as usize];
@@ -226,7 +268,11 @@ fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError> {
             }
         }
     }
-    if let Some(id) = b.const_buffers.keys().find(|id| !d.const_buffers.contains_key(id)) {
+    if let Some(id) = b
+        .const_buffers
+        .keys()
+        .find(|id| !d.const_buffers.contains_key(id))
+    {
         return Err(bad(format!(
             "constant buffer {id} is bound but the program does not declare cb{id}"
         )));
@@ -256,13 +302,20 @@ fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError> {
                 decl.ty
             )));
         }
-        if let Some(f) = decl.formats.iter().find(|f| !supported_resource_format(**f)) {
+        if let Some(f) = decl
+            .formats
+            .iter()
+            .find(|f| !supported_resource_format(**f))
+        {
             return Err(RunError::Unsupported(format!(
                 "resource {id} with {f} components: the runtime binds 32-bit float, uint and sint components"
             )));
         }
         if let Some(r) = b.resources.get(&id) {
-            let one_d = matches!(decl.ty, PixTexUsage::Tex1D | PixTexUsage::Buffer | PixTexUsage::Tex1DArray);
+            let one_d = matches!(
+                decl.ty,
+                PixTexUsage::Tex1D | PixTexUsage::Buffer | PixTexUsage::Tex1DArray
+            );
             if one_d && r.height != 1 {
                 return Err(bad(format!(
                     "resource {id} is declared {} but bound with height {}",
@@ -278,7 +331,12 @@ fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError> {
             }
         }
     }
-    if let Some(id) = d.resources.keys().chain(d.srvs.keys()).find(|id| !b.resources.contains_key(id)) {
+    if let Some(id) = d
+        .resources
+        .keys()
+        .chain(d.srvs.keys())
+        .find(|id| !b.resources.contains_key(id))
+    {
         return Err(bad(format!("resource {id} is declared but not bound")));
     }
     let declared = |id: &&u32| d.resources.contains_key(id) || d.srvs.contains_key(id);
@@ -307,7 +365,9 @@ fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError> {
         }
     }
     if d.uses_global && b.global.is_none() {
-        return Err(bad("the program uses the global buffer g[] but none is bound"));
+        return Err(bad(
+            "the program uses the global buffer g[] but none is bound",
+        ));
     }
     Ok(())
 }
@@ -325,7 +385,9 @@ pub fn restore(mem: &mut Memory, kernel: &Kernel, bindings: &mut Bindings) {
         bindings.uavs.insert(id, bytes);
     }
     mem.uav_of.clear();
-    bindings.resources.extend(std::mem::take(&mut mem.resources));
+    bindings
+        .resources
+        .extend(std::mem::take(&mut mem.resources));
     if kernel.decls.uses_global {
         bindings.global = Some(std::mem::take(&mut mem.global));
     }

@@ -18,7 +18,7 @@ use il_frontend::enums::{ElementFormat, PixTexUsage};
 use il_frontend::opcode::Opcode;
 
 use super::kernel::{Decls, Inst, LdsAlloc, UavDecl, Vec4};
-use super::wave::{Lanes, Lanes4, ZERO4, WAVE};
+use super::wave::{Lanes, Lanes4, WAVE, ZERO4};
 use crate::runtime::{OutOfRange, Resource};
 
 /// Everything a dispatch reads and writes besides registers.
@@ -84,7 +84,12 @@ fn write_u32(buf: &mut [u8], addr: u64, value: u32) -> bool {
 fn read_sized(buf: &[u8], addr: u64, size: usize) -> Option<u32> {
     let a = usize::try_from(addr).ok()?;
     let bytes = buf.get(a..a.checked_add(size)?)?;
-    Some(bytes.iter().rev().fold(0u32, |acc, &b| acc << 8 | u32::from(b)))
+    Some(
+        bytes
+            .iter()
+            .rev()
+            .fold(0u32, |acc, &b| acc << 8 | u32::from(b)),
+    )
 }
 
 fn write_sized(buf: &mut [u8], addr: u64, size: usize, value: u32) -> bool {
@@ -346,14 +351,17 @@ impl Memory {
         }
         match inst.opcode {
             O::UavRawLoad | O::UavStructLoad => {
-                let id = id & if inst.opcode == O::UavRawLoad { 0x3FF } else { 0x3FFF };
+                let id = id
+                    & if inst.opcode == O::UavRawLoad {
+                        0x3FF
+                    } else {
+                        0x3FFF
+                    };
                 let stride = uav_stride(decls, id);
                 let a = src(0);
-                Some(self.uav_load4(id, who.exec, |l| {
-                    match stride {
-                        Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
-                        None => u64::from(a[0][l]),
-                    }
+                Some(self.uav_load4(id, who.exec, |l| match stride {
+                    Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
+                    None => u64::from(a[0][l]),
                 }))
             }
             O::UavRawStore | O::UavStructStore => {
@@ -375,7 +383,15 @@ impl Memory {
                 };
                 let a = src(0);
                 let load = inst.opcode == O::UavArenaLoad;
-                self.uav_sized(id, load, size, false, |l| u64::from(a[0][l]), src(1), who.exec)
+                self.uav_sized(
+                    id,
+                    load,
+                    size,
+                    false,
+                    |l| u64::from(a[0][l]),
+                    src(1),
+                    who.exec,
+                )
             }
             O::UavByteLoad | O::UavUbyteLoad | O::UavShortLoad | O::UavUshortLoad => {
                 let (size, signed) = match inst.opcode {
@@ -385,12 +401,28 @@ impl Memory {
                     _ => (2, false),
                 };
                 let a = src(0);
-                self.uav_sized(id, true, size, signed, |l| u64::from(a[0][l]), &ZERO4, who.exec)
+                self.uav_sized(
+                    id,
+                    true,
+                    size,
+                    signed,
+                    |l| u64::from(a[0][l]),
+                    &ZERO4,
+                    who.exec,
+                )
             }
             O::UavByteStore | O::UavShortStore => {
                 let size = if inst.opcode == O::UavByteStore { 1 } else { 2 };
                 let a = src(0);
-                self.uav_sized(id, false, size, false, |l| u64::from(a[0][l]), src(1), who.exec)
+                self.uav_sized(
+                    id,
+                    false,
+                    size,
+                    false,
+                    |l| u64::from(a[0][l]),
+                    src(1),
+                    who.exec,
+                )
             }
             O::UavLoad | O::UavStore => {
                 // Typed UAVs of one 32-bit component (buffer or 1D): element x at byte 4x.
@@ -426,7 +458,8 @@ impl Memory {
                     let mut missed = false;
                     for (c, o) in out.iter_mut().enumerate() {
                         let word = (addr / 4).checked_add(c as u64);
-                        match word.and_then(|w| data.and_then(|d| d.get(usize::try_from(w).ok()?))) {
+                        match word.and_then(|w| data.and_then(|d| d.get(usize::try_from(w).ok()?)))
+                        {
                             Some(&v) => o[l] = v,
                             None => missed = true,
                         }
@@ -450,11 +483,16 @@ impl Memory {
                 for l in lanes(who.exec) {
                     let addr = alloc.map(|al| scalar_address(al, a, l, size));
                     let v = addr.and_then(|(base, off)| {
-                        in_alloc(alloc?, off, size).then(|| read_sized(&self.lds, base + off, size))?
+                        in_alloc(alloc?, off, size)
+                            .then(|| read_sized(&self.lds, base + off, size))?
                     });
                     match v {
                         Some(v) => {
-                            out[0][l] = if signed { sign_extend(v, size as u32 * 8) } else { v }
+                            out[0][l] = if signed {
+                                sign_extend(v, size as u32 * 8)
+                            } else {
+                                v
+                            }
                         }
                         None => self.out_of_range.lds_reads += 1,
                     }
@@ -468,7 +506,8 @@ impl Memory {
                 for l in lanes(who.exec) {
                     let ok = alloc.is_some_and(|al| {
                         let (base, off) = scalar_address(al, a, l, size);
-                        in_alloc(al, off, size) && write_sized(&mut self.lds, base + off, size, v[0][l])
+                        in_alloc(al, off, size)
+                            && write_sized(&mut self.lds, base + off, size, v[0][l])
                     });
                     if !ok {
                         self.out_of_range.lds_writes += 1;
@@ -577,7 +616,14 @@ impl Memory {
 
     /// Writes the masked components of `v` per lane to UAV `id`, component c at
     /// `addr + 4c` (gaps in the mask leave their dword alone, L8841).
-    fn uav_store4(&mut self, id: u32, exec: u64, mask: [bool; 4], v: &Lanes4, addr: impl Fn(usize) -> u64) {
+    fn uav_store4(
+        &mut self,
+        id: u32,
+        exec: u64,
+        mask: [bool; 4],
+        v: &Lanes4,
+        addr: impl Fn(usize) -> u64,
+    ) {
         let mut oob = 0;
         match self.uav(id) {
             Some(buf) => {
@@ -619,7 +665,11 @@ impl Memory {
                     if load {
                         match read_sized(buf, a, size) {
                             Some(v) => {
-                                out[0][l] = if signed { sign_extend(v, size as u32 * 8) } else { v }
+                                out[0][l] = if signed {
+                                    sign_extend(v, size as u32 * 8)
+                                } else {
+                                    v
+                                }
                             }
                             None => oob += 1,
                         }
@@ -639,7 +689,15 @@ impl Memory {
         }
     }
 
-    fn atomic(&mut self, decls: &Decls, inst: &Inst, space: Space, op: Atomic, srcs: &[Lanes4], exec: u64) -> Lanes4 {
+    fn atomic(
+        &mut self,
+        decls: &Decls,
+        inst: &Inst,
+        space: Space,
+        op: Atomic,
+        srcs: &[Lanes4],
+        exec: u64,
+    ) -> Lanes4 {
         let src = |i: usize| srcs.get(i).unwrap_or(&ZERO4);
         let (a, d1, d2) = (src(0), src(1), src(2));
         let mut out = ZERO4;
@@ -662,7 +720,9 @@ impl Memory {
                 };
                 for l in lanes(exec) {
                     let addr = match decl {
-                        Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride }) if stride != 4 => {
+                        Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride })
+                            if stride != 4 =>
+                        {
                             u64::from(a[0][l]) * u64::from(stride) + u64::from(a[1][l])
                         }
                         Some(UavDecl::Typed { .. }) => u64::from(a[0][l]) * 4,
@@ -670,7 +730,11 @@ impl Memory {
                     } & !3;
                     // UAV compare: `if (uav == src2) uav = src1` (L8756): swap into
                     // (compare, new) order.
-                    let (x, y) = if op == Atomic::CmpXchg { (d2[0][l], d1[0][l]) } else { (d1[0][l], d2[0][l]) };
+                    let (x, y) = if op == Atomic::CmpXchg {
+                        (d2[0][l], d1[0][l])
+                    } else {
+                        (d1[0][l], d2[0][l])
+                    };
                     match read_u32(buf, addr) {
                         Some(old) => {
                             write_u32(buf, addr, op.apply(old, x, y));
@@ -712,27 +776,41 @@ impl Memory {
         broadcast_x(out)
     }
 
-    /// The R7xx owner-compute model (L4917-L4956): work-item `t` owns
-    /// `dcl_lds_size_per_thread` dwords at `t * size`; offsets are in bytes. In relative
-    /// sharing mode owner ids count within the wavefront (each wavefront has its own part),
-    /// in absolute mode within the work-group.
-    fn owner_lds(&mut self, decls: &Decls, inst: &Inst, a: &Lanes4, mask: [bool; 4], who: LaneInfo<'_>) -> Lanes4 {
+    /// The R7xx owner-compute model (L3254-L3262, L4917-L4956): each work-item owns
+    /// `dcl_lds_size_per_thread` dwords. In relative sharing mode every wavefront gets new
+    /// space (owner ids count within the wavefront, after the space of the wavefronts before
+    /// it); in absolute mode every wavefront maps to the same space from address 0, so lane
+    /// i of every wavefront owns the same dwords and wavefronts can overwrite each other's
+    /// data (L3258). Offsets (`_lOffset`, src0.y) count dwords, as the R700 ISA's
+    /// `dst_index` does ("in dwords, 4, 8, ..., 60", and it must be below the size in dwords,
+    /// L4937).
+    fn owner_lds(
+        &mut self,
+        decls: &Decls,
+        inst: &Inst,
+        a: &Lanes4,
+        mask: [bool; 4],
+        who: LaneInfo<'_>,
+    ) -> Lanes4 {
         let (dwords, default_abs) = decls.lds_per_thread.unwrap_or((0, false));
         let per_item = u64::from(dwords) * 4;
         // `_sharingMode(abs)` is 1; 0 is both "relative" and "not given" (L4917), and
         // reads as the declared default.
         let absolute = inst.control & 3 == 1 || default_abs;
-        let wave_base = if absolute { 0 } else { u64::from(who.wave_index) * WAVE as u64 };
+        let wave_base = if absolute {
+            0
+        } else {
+            u64::from(who.wave_index) * WAVE as u64
+        };
         let mut out = ZERO4;
         if inst.opcode == Opcode::LdsWriteVec {
-            let offset = u64::from(u32::from(inst.control) >> 2 & 0x3F);
+            let offset = u64::from(u32::from(inst.control) >> 2 & 0x3F) * 4;
             for l in lanes(who.exec) {
-                let base = u64::from(who.local_id[l]) * per_item + offset;
+                let area = (wave_base + l as u64) * per_item;
                 let mut missed = false;
                 for c in (0..4).filter(|&c| mask[c]) {
-                    let at = base + 4 * c as u64;
-                    missed |= at + 4 > per_item * (u64::from(who.local_id[l]) + 1)
-                        || !write_u32(&mut self.lds, at, a[c][l]);
+                    let at = offset + 4 * c as u64;
+                    missed |= at + 4 > per_item || !write_u32(&mut self.lds, area + at, a[c][l]);
                 }
                 self.out_of_range.lds_writes += u64::from(missed);
             }
@@ -740,7 +818,7 @@ impl Memory {
         }
         for l in lanes(who.exec) {
             let owner = wave_base + u64::from(a[0][l]);
-            let base = owner * per_item + (u64::from(a[1][l]) & !3);
+            let base = owner * per_item + u64::from(a[1][l]) * 4;
             let mut missed = false;
             for (c, o) in out.iter_mut().enumerate() {
                 match read_u32(&self.lds, base + 4 * c as u64) {
@@ -783,11 +861,13 @@ fn typed_format(decls: &Decls, id: u32) -> ElementFormat {
 /// Whether a typed UAV declaration is one the runtime can bind (a buffer or 1D surface
 /// of one 32-bit component).
 pub fn typed_uav_supported(ty: PixTexUsage, format: ElementFormat) -> bool {
-    matches!(ty, PixTexUsage::Buffer | PixTexUsage::Tex1D | PixTexUsage::Unknown)
-        && matches!(
-            format,
-            ElementFormat::Uint | ElementFormat::Sint | ElementFormat::Float | ElementFormat::Unknown
-        )
+    matches!(
+        ty,
+        PixTexUsage::Buffer | PixTexUsage::Tex1D | PixTexUsage::Unknown
+    ) && matches!(
+        format,
+        ElementFormat::Uint | ElementFormat::Sint | ElementFormat::Float | ElementFormat::Unknown
+    )
 }
 
 fn lds_alloc(allocs: &BTreeMap<u32, LdsAlloc>, id: u32) -> Option<LdsAlloc> {

@@ -91,7 +91,7 @@ impl Interpreter {
         };
         let mut report = RunReport::default();
         let result = match shape {
-            Shape::Compute { groups, group } => run_grid(&mut ctx, groups, group, &mut report),
+            Shape::Compute { groups, group, .. } => run_grid(&mut ctx, groups, group, &mut report),
             Shape::Pixel { width, height } => {
                 run_domain(&mut ctx, bindings, width, height, &mut report)
             }
@@ -128,7 +128,11 @@ fn run_grid(
         for (i, w) in waves.iter_mut().enumerate() {
             let first = i as u32 * WAVE as u32;
             let count = (threads - first).min(WAVE as u32);
-            let live = if count == 64 { u64::MAX } else { (1u64 << count) - 1 };
+            let live = if count == 64 {
+                u64::MAX
+            } else {
+                (1u64 << count) - 1
+            };
             w.restart(live);
             w.index = i as u32;
             for l in 0..WAVE {
@@ -182,7 +186,8 @@ fn init_compute_slots(kernel: &Kernel, w: &mut Wave, g: [u32; 3], groups: [u32; 
                         SlotInit::ThreadIdInGroup => [local[0], local[1], local[2], 0],
                         SlotInit::ThreadIdInGroupFlat => [f; 4],
                         SlotInit::AbsoluteThreadId => {
-                            let a = [0, 1, 2].map(|k| g[k].wrapping_mul(d[k]).wrapping_add(local[k]));
+                            let a =
+                                [0, 1, 2].map(|k| g[k].wrapping_mul(d[k]).wrapping_add(local[k]));
                             [a[0], a[1], a[2], 0]
                         }
                         _ => [group_flat.wrapping_mul(d[0] * d[1] * d[2]).wrapping_add(f); 4],

@@ -94,12 +94,19 @@ fn slice_index(t: f32, slices: u32) -> u32 {
     }
 }
 
-pub fn execute(inst: &Inst, s: &[Lanes4], exec: u64, ctx: &mut Ctx<'_>) -> Result<Lanes4, RunError> {
+pub fn execute(
+    inst: &Inst,
+    s: &[Lanes4],
+    exec: u64,
+    ctx: &mut Ctx<'_>,
+) -> Result<Lanes4, RunError> {
     use Opcode as O;
     let zero = ZERO4;
     let src = |i: usize| s.get(i).unwrap_or(&zero);
     match inst.opcode {
-        O::Dsx | O::Dsy | O::Fwidth => return Ok(derivative(inst.opcode, src(0), ctx.pixel.is_some())),
+        O::Dsx | O::Dsy | O::Fwidth => {
+            return Ok(derivative(inst.opcode, src(0), ctx.pixel.is_some()))
+        }
         O::Bufinfo => return Ok(bufinfo(inst, ctx)),
         _ => {}
     }
@@ -126,7 +133,10 @@ pub fn execute(inst: &Inst, s: &[Lanes4], exec: u64, ctx: &mut Ctx<'_>) -> Resul
             unnormalized: false,
             formats: [il_frontend::enums::ElementFormat::Float; 4],
         });
-        let one_d = matches!(decl.ty, PixTexUsage::Tex1D | PixTexUsage::Buffer | PixTexUsage::Tex1DArray);
+        let one_d = matches!(
+            decl.ty,
+            PixTexUsage::Tex1D | PixTexUsage::Buffer | PixTexUsage::Tex1DArray
+        );
         // The coordinate that selects the array slice: y of a 1D array, z of a 2D array.
         let slice_coord = match decl.ty {
             PixTexUsage::Tex1DArray => Some(1),
@@ -137,7 +147,11 @@ pub fn execute(inst: &Inst, s: &[Lanes4], exec: u64, ctx: &mut Ctx<'_>) -> Resul
         let value: [u32; 4] = match inst.opcode {
             O::Load => {
                 let x = i64::from(a[0][l] as i32) + (offsets[0] as i64);
-                let y = if one_d { 0 } else { i64::from(a[1][l] as i32) + (offsets[1] as i64) };
+                let y = if one_d {
+                    0
+                } else {
+                    i64::from(a[1][l] as i32) + (offsets[1] as i64)
+                };
                 let z = slice_coord.map_or(0, |k| i64::from(a[k][l] as i32));
                 let inside = |v: i64, n: u32| v >= 0 && v < i64::from(n);
                 if inside(x, res.width) && inside(y, res.height) && inside(z, res.slices) {
@@ -159,7 +173,12 @@ pub fn execute(inst: &Inst, s: &[Lanes4], exec: u64, ctx: &mut Ctx<'_>) -> Resul
                 };
                 let dims = if a[0][l] == 0 { full } else { [0, 0, 0] };
                 let as_value = |n: u32| if uint { n } else { (n as f32).to_bits() };
-                [as_value(dims[0]), as_value(dims[1]), as_value(dims[2]), as_value(1)]
+                [
+                    as_value(dims[0]),
+                    as_value(dims[1]),
+                    as_value(dims[2]),
+                    as_value(1),
+                ]
             }
             _ => {
                 let normalized = match inst.field("coordtype").unwrap_or(0) {
@@ -180,9 +199,13 @@ pub fn execute(inst: &Inst, s: &[Lanes4], exec: u64, ctx: &mut Ctx<'_>) -> Resul
                     tu += src(1)[0][l] as i32 as f32;
                     tv += src(1)[1][l] as i32 as f32;
                 }
-                let slice = slice_coord.map_or(0, |k| slice_index(float::input(a[k][l]), res.slices));
+                let slice =
+                    slice_coord.map_or(0, |k| slice_index(float::input(a[k][l]), res.slices));
                 let reference = compare_source(inst.opcode).map(|k| src(k)[0][l]);
-                let gather = matches!(inst.opcode, O::Fetch4 | O::Fetch4C | O::Fetch4Po | O::Fetch4PoC);
+                let gather = matches!(
+                    inst.opcode,
+                    O::Fetch4 | O::Fetch4C | O::Fetch4Po | O::Fetch4PoC
+                );
                 if gather {
                     // The 2x2 footprint counter-clockwise from the lower left: (-,+), (+,+),
                     // (+,-), (-,-) half a texel away (L4829).
@@ -234,11 +257,18 @@ fn bufinfo(inst: &Inst, ctx: &mut Ctx<'_>) -> Lanes4 {
             .and_then(|&i| ctx.mem.uav_buffers.get(i))
             .map_or(0, |b| b.len() as u32);
         match ctx.kernel.decls.uavs.get(&id) {
-            Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride }) if *stride > 0 => bytes / stride,
+            Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride })
+                if *stride > 0 =>
+            {
+                bytes / stride
+            }
             _ => bytes / 4,
         }
     } else {
-        ctx.mem.resources.get(&id).map_or(0, |r| r.width * r.height * r.slices)
+        ctx.mem
+            .resources
+            .get(&id)
+            .map_or(0, |r| r.width * r.height * r.slices)
     };
     [[n; WAVE]; 4]
 }

@@ -158,7 +158,12 @@ impl Wave {
     /// `break`: the lanes leave the innermost loop or switch and resume after it.
     pub fn break_lanes(&mut self, lanes: u64) {
         self.exec &= !lanes;
-        let stop = |f: &Frame| matches!(f, Frame::Loop { .. } | Frame::Switch { .. } | Frame::Call { .. });
+        let stop = |f: &Frame| {
+            matches!(
+                f,
+                Frame::Loop { .. } | Frame::Switch { .. } | Frame::Call { .. }
+            )
+        };
         if let Some(i) = self.remove_lanes(lanes, stop) {
             if let Frame::Loop { live, .. } = &mut self.frames[i] {
                 *live &= !lanes;
@@ -206,7 +211,13 @@ impl Wave {
     /// Runs one control-flow instruction whose per-lane test is `taken` (the lanes of
     /// `exec` where its condition holds) and moves the program counter. `values` are the
     /// switch values, `counter` the `loop i#` operand.
-    pub fn flow(&mut self, kernel: &Kernel, taken: u64, values: Option<&Lanes>, counter: Option<[u32; 4]>) {
+    pub fn flow(
+        &mut self,
+        kernel: &Kernel,
+        taken: u64,
+        values: Option<&Lanes>,
+        counter: Option<[u32; 4]>,
+    ) {
         let pc = self.pc as usize;
         let inst = &kernel.code[pc];
         let next = self.pc + 1;
@@ -258,7 +269,12 @@ impl Wave {
                 });
             }
             Op::EndLoop => {
-                let Some(Frame::Loop { saved, live, counter }) = self.frames.last_mut() else {
+                let Some(Frame::Loop {
+                    saved,
+                    live,
+                    counter,
+                }) = self.frames.last_mut()
+                else {
                     return;
                 };
                 let mut again = *live != 0;
@@ -301,7 +317,10 @@ impl Wave {
                 self.exec = 0;
             }
             Op::Case(v) => {
-                if let Some(Frame::Switch { pending, values, .. }) = self.frames.last_mut() {
+                if let Some(Frame::Switch {
+                    pending, values, ..
+                }) = self.frames.last_mut()
+                {
                     let mut matched = 0u64;
                     for (lane, value) in values.iter().enumerate() {
                         if value == v {
@@ -314,7 +333,10 @@ impl Wave {
                 }
             }
             Op::Default => {
-                if let Some(Frame::Switch { pending, default, .. }) = self.frames.last_mut() {
+                if let Some(Frame::Switch {
+                    pending, default, ..
+                }) = self.frames.last_mut()
+                {
                     let matched = *pending & *default;
                     *pending &= !matched;
                     self.exec |= matched;
