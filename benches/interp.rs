@@ -24,8 +24,12 @@ fn jobs(paths: &[PathBuf], scale: u32) -> Vec<Job> {
     let mut out = Vec::new();
     for p in paths {
         let bytes = std::fs::read(p).expect("readable program");
-        let Ok(parsed) = ilc::parse(&bytes, &p.display().to_string()) else { continue };
-        let Ok(kernel) = kernel::lower(&parsed.program) else { continue };
+        let Ok(parsed) = ilc::parse(&bytes, &p.display().to_string()) else {
+            continue;
+        };
+        let Ok(kernel) = kernel::lower(&parsed.program) else {
+            continue;
+        };
         let mut work = generate(&parsed.program, &kernel.decls, 1);
         if let Dispatch::Grid { global, .. } = &mut work.dispatch {
             global[0] *= scale;
@@ -53,7 +57,9 @@ fn measure(jobs: &[Job]) -> (f64, u64) {
             per_round = 0;
             for j in jobs {
                 let mut b = j.bindings.clone();
-                let r = device.run_kernel(&j.kernel, &mut b, j.dispatch).expect("runs");
+                let r = device
+                    .run_kernel(&j.kernel, &mut b, j.dispatch)
+                    .expect("runs");
                 per_round += r.lane_instructions;
             }
             lanes += per_round;
@@ -64,7 +70,9 @@ fn measure(jobs: &[Job]) -> (f64, u64) {
 }
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {

@@ -15,7 +15,7 @@ use il_frontend::opcode::{DataType, Opcode};
 use il_frontend::regs::RegType;
 use runtime_sim::accuracy::{self, Tolerance};
 use runtime_sim::interp::kernel::{self, Decls, UavDecl};
-use runtime_sim::{Bindings, Dispatch, Interpreter, Resource, RunError, RunReport};
+use runtime_sim::{Bindings, Device, Dispatch, Interpreter, Resource, RunError, RunReport};
 
 use crate::Target;
 

@@ -79,11 +79,18 @@ pub fn run(
     dispatch: Dispatch,
     options: &RunOptions,
 ) -> Result<RunReport, RunError> {
+    device(target, options)?.run(program, bindings, dispatch)
+}
+
+/// The device that runs programs for `target`.
+pub fn device(
+    target: Target,
+    options: &RunOptions,
+) -> Result<Box<dyn runtime_sim::Device>, RunError> {
     match target {
-        Target::Il => runtime_sim::Interpreter {
+        Target::Il => Ok(Box::new(runtime_sim::Interpreter {
             step_limit: options.step_limit,
-        }
-        .run(program, bindings, dispatch),
+        })),
         other => Err(RunError::Unsupported(format!(
             "target {other} has no backend and device model yet"
         ))),

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use il_frontend::{binary, text, validate};
 
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -52,9 +54,15 @@ fn main() {
     let text_bytes: usize = sources.iter().map(String::len).sum();
     let mut bin_files = Vec::new();
     files(&corpus, "bin", &mut bin_files);
-    let streams: Vec<Vec<u8>> = bin_files.iter().map(|p| std::fs::read(p).expect("corpus stream")).collect();
+    let streams: Vec<Vec<u8>> = bin_files
+        .iter()
+        .map(|p| std::fs::read(p).expect("corpus stream"))
+        .collect();
     let stream_bytes: usize = streams.iter().map(Vec::len).sum();
-    let programs: Vec<_> = sources.iter().map(|s| text::parse(s).0.expect("corpus parses")).collect();
+    let programs: Vec<_> = sources
+        .iter()
+        .map(|s| text::parse(s).0.expect("corpus parses"))
+        .collect();
     let encoded_bytes: usize = programs.iter().map(|p| binary::encode(p).len() * 4).sum();
 
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

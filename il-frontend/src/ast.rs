@@ -100,6 +100,14 @@ impl Instruction {
     pub fn info(&self) -> &'static OpInfo {
         self.opcode.info()
     }
+
+    /// The value of the control field `name` (`id`, `relop`, `usage`, ...), if the opcode has
+    /// it and the token that holds it is present.
+    pub fn field(&self, name: &str) -> Option<u32> {
+        self.info()
+            .field(name)?
+            .value_in(self.control, &self.extra, &self.words)
+    }
 }
 
 /// A register reference as one source or destination token encodes it.
@@ -263,6 +271,19 @@ impl Program {
         p
     }
 
+    /// Whether `v#` in the main body is the SM30 vertex input ([`RegType::Vertex`]): in a
+    /// vertex shader whose body declares vertex inputs with `dclv`/`initv`. Everywhere else
+    /// (and in macros) `v#` is the SM40 input ([`RegType::Input`]). Text has one spelling
+    /// for both, so a program holds only the type this rule gives (`docs/decisions.md`,
+    /// "Registers").
+    pub fn v_is_vertex_input(&self) -> bool {
+        self.version.shader == ShaderType::Vertex
+            && self
+                .body
+                .iter()
+                .any(|i| matches!(i.opcode, Opcode::Dclv | Opcode::Initv))
+    }
+
     /// All instructions: macro bodies first, then the main stream.
     pub fn instructions(&self) -> impl Iterator<Item = &Instruction> {
         self.macros
@@ -282,6 +303,18 @@ impl Instruction {
         }
         for s in &mut self.srcs {
             s.strip_redundant_modifiers();
+        }
+    }
+
+    /// Calls `f` on every register of the instruction: destinations, sources and the index
+    /// registers inside their brackets.
+    pub fn for_each_register_mut(&mut self, f: &mut dyn FnMut(&mut Register)) {
+        let dsts = self.dst.iter_mut().chain(self.macro_outputs.iter_mut());
+        for reg in dsts
+            .map(|d| &mut d.reg)
+            .chain(self.srcs.iter_mut().map(|s| &mut s.reg))
+        {
+            reg.for_each_register_mut(f);
         }
     }
 
@@ -314,6 +347,20 @@ impl Register {
         for index in indices {
             if let Some(r) = &mut index.relative {
                 r.strip_redundant_modifiers();
+            }
+        }
+    }
+
+    /// Calls `f` on this register, then on the index registers of its brackets.
+    fn for_each_register_mut(&mut self, f: &mut dyn FnMut(&mut Register)) {
+        f(self);
+        let indices = self
+            .index
+            .iter_mut()
+            .chain(self.dims.iter_mut().filter_map(|d| d.index.as_mut()));
+        for index in indices {
+            if let Some(r) = &mut index.relative {
+                r.reg.for_each_register_mut(f);
             }
         }
     }

@@ -49,8 +49,11 @@ pub struct Diagnostic {
     pub message: String,
     /// What the reader was looking for when it failed ("a register", "`,` or end of line").
     pub expected: Option<String>,
-    /// Further context, e.g. where an unclosed block was opened.
+    /// Further context without a place of its own.
     pub notes: Vec<String>,
+    /// Other places that explain this one ("first declared here"), rendered as `note:`
+    /// lines with their own location.
+    pub related: Vec<(Span, String)>,
 }
 
 impl Diagnostic {
@@ -61,6 +64,7 @@ impl Diagnostic {
             message: message.into(),
             expected: None,
             notes: Vec::new(),
+            related: Vec::new(),
         }
     }
 
@@ -78,6 +82,12 @@ impl Diagnostic {
 
     pub fn note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());
+        self
+    }
+
+    /// Adds another place that explains this diagnostic.
+    pub fn related(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
+        self.related.push((span, note.into()));
         self
     }
 
@@ -175,35 +185,16 @@ impl SourceFile<'_> {
         let mut out = String::new();
         match self.kind {
             SourceKind::Text(text) => {
-                let lc = line_col(text, d.span.start);
-                let _ = writeln!(
-                    out,
-                    "{}:{}:{}: {}: {}",
-                    self.name, lc.line, lc.col, d.severity, d.message
-                );
-                let start = floor_char_boundary(text, d.span.start as usize);
-                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-                let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-                let line = text[line_start..line_end].trim_end_matches('\r');
-                let gutter = lc.line.to_string();
-                let _ = writeln!(out, " {gutter} | {}", line.replace('\t', " "));
-                let end = floor_char_boundary(text, (d.span.end as usize).max(start));
-                let width = text[start..end.min(line_end).max(start)]
-                    .chars()
-                    .count()
-                    .max(1);
-                let pad = " ".repeat(gutter.len());
-                let _ = writeln!(
-                    out,
-                    " {pad} | {}^{}",
-                    " ".repeat(lc.col as usize - 1),
-                    "~".repeat(width - 1)
-                );
+                self.located(&mut out, text, d.span, &d.severity.to_string(), &d.message);
+                let pad = " ".repeat(line_col(text, d.span.start).line.to_string().len());
                 if let Some(e) = &d.expected {
                     let _ = writeln!(out, " {pad} = expected {e}");
                 }
                 for n in &d.notes {
                     let _ = writeln!(out, " {pad} = note: {n}");
+                }
+                for (span, note) in &d.related {
+                    self.located(&mut out, text, *span, "note", note);
                 }
             }
             SourceKind::Binary => {
@@ -222,9 +213,46 @@ impl SourceFile<'_> {
                 for n in &d.notes {
                     let _ = writeln!(out, "  = note: {n}");
                 }
+                for (span, note) in &d.related {
+                    let _ = writeln!(
+                        out,
+                        "{}: byte {:#x} (token {}): note: {note}",
+                        self.name,
+                        span.start,
+                        span.start / 4
+                    );
+                }
             }
         }
         out
+    }
+
+    /// `file:line:col: kind: message`, the source line and a caret under the span.
+    fn located(&self, out: &mut String, text: &str, span: Span, kind: &str, message: &str) {
+        let lc = line_col(text, span.start);
+        let _ = writeln!(
+            out,
+            "{}:{}:{}: {kind}: {message}",
+            self.name, lc.line, lc.col
+        );
+        let start = floor_char_boundary(text, span.start as usize);
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = text[line_start..line_end].trim_end_matches('\r');
+        let gutter = lc.line.to_string();
+        let _ = writeln!(out, " {gutter} | {}", line.replace('\t', " "));
+        let end = floor_char_boundary(text, (span.end as usize).max(start));
+        let width = text[start..end.min(line_end).max(start)]
+            .chars()
+            .count()
+            .max(1);
+        let pad = " ".repeat(gutter.len());
+        let _ = writeln!(
+            out,
+            " {pad} | {}^{}",
+            " ".repeat(lc.col as usize - 1),
+            "~".repeat(width - 1)
+        );
     }
 
     /// Renders all diagnostics, followed by a summary line when there are errors.

@@ -41,6 +41,15 @@ pub fn read(bytes: &[u8]) -> (Option<Program>, Diagnostics, InputKind) {
         (p, d, InputKind::TokenStream)
     } else {
         match std::str::from_utf8(bytes) {
+            Ok(text) if text.contains('\0') => {
+                let at = text.find('\0').unwrap_or(0) as u32;
+                let mut d = Diagnostics::default();
+                d.push(
+                    Diagnostic::error(Span::new(at, at + 1), "a NUL byte in IL text")
+                        .expected("IL text without NUL bytes (or a whole token stream)"),
+                );
+                (None, d, InputKind::Text)
+            }
             Ok(text) => {
                 let (p, d) = text::parse(text);
                 (p, d, InputKind::Text)

@@ -8,10 +8,18 @@
 use il_frontend::{binary, text, Program};
 
 fn reference_lines(first: usize, last: usize, dropped: &[usize]) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/spec/amd-il-reference.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/spec/amd-il-reference.txt"
+    );
     let spec = std::fs::read_to_string(path).expect("the reference at ../shared/spec");
     let mut out = String::new();
-    for (i, line) in spec.lines().enumerate().skip(first - 1).take(last + 1 - first) {
+    for (i, line) in spec
+        .lines()
+        .enumerate()
+        .skip(first - 1)
+        .take(last + 1 - first)
+    {
         if !dropped.contains(&(i + 1)) {
             out.push_str(line);
             out.push('\n');
@@ -65,7 +73,11 @@ fn checkerboard_pixel_shader_with_a_subroutine() {
     // L1081-L1144; L1084 is the wrapped end of a comment, L1118 and L1120 the code fences of
     // a page break in the middle of the program.
     let p = check("L1081", &reference_lines(1081, 1144, &[1084, 1118, 1120]));
-    let calls = p.body.iter().filter(|i| i.opcode == il_frontend::Opcode::Call).count();
+    let calls = p
+        .body
+        .iter()
+        .filter(|i| i.opcode == il_frontend::Opcode::Call)
+        .count();
     assert_eq!(calls, 2);
 }
 

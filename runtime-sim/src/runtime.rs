@@ -261,10 +261,20 @@ pub fn supported_resource_type(ty: PixTexUsage) -> bool {
     )
 }
 
-/// A device that runs programs: the reference interpreter or a device model.
+/// A device that runs IL programs: the reference interpreter, or (with the compiler in front,
+/// in the `ilc` crate) a device model. A driver hands any of them the same program,
+/// bindings and dispatch and reads the same memory back.
 pub trait Device {
     /// The target name used on the command line (`il`, `cayman`, `gfx906`).
     fn name(&self) -> &'static str;
+
+    /// Runs `program`, reading and updating the bound memory in place.
+    fn run(
+        &self,
+        program: &il_frontend::Program,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+    ) -> Result<RunReport, RunError>;
 }
 
 #[cfg(test)]

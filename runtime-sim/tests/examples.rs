@@ -1,7 +1,7 @@
 //! The example kernels of `examples/` on the reference interpreter, against results
 //! computed here in plain Rust.
 
-use runtime_sim::{Bindings, Dispatch, Interpreter};
+use runtime_sim::{Bindings, Device, Dispatch, Interpreter};
 
 fn program(name: &str) -> il_frontend::Program {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

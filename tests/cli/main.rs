@@ -32,7 +32,10 @@ fn parse_prints_canonical_text_and_exits_0() {
     let out = ilc(&["parse", &example("vector_add.il")]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("il_cs_2_0\ndcl_num_thread_per_group 64, 1, 1\n"), "{text}");
+    assert!(
+        text.starts_with("il_cs_2_0\ndcl_num_thread_per_group 64, 1, 1\n"),
+        "{text}"
+    );
     assert!(out.stderr.is_empty());
 }
 
@@ -40,7 +43,14 @@ fn parse_prints_canonical_text_and_exits_0() {
 fn text_to_tokens_to_text_is_the_identity_through_the_cli() {
     let text = ilc(&["parse", &example("switch.il")]).stdout;
     let bin = temp_file("switch.bin", &[]);
-    let status = ilc(&["parse", &example("switch.il"), "--emit", "bin", "-o", bin.to_str().unwrap()]);
+    let status = ilc(&[
+        "parse",
+        &example("switch.il"),
+        "--emit",
+        "bin",
+        "-o",
+        bin.to_str().unwrap(),
+    ]);
     assert_eq!(status.status.code(), Some(0));
     let back = ilc(&["parse", bin.to_str().unwrap()]);
     assert_eq!(back.status.code(), Some(0));
@@ -53,7 +63,10 @@ fn bad_input_exits_2_with_a_located_diagnostic() {
     let out = ilc(&["parse", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("bad.il:2:1: error: unknown instruction `muladd`"), "{err}");
+    assert!(
+        err.contains("bad.il:2:1: error: unknown instruction `muladd`"),
+        "{err}"
+    );
     assert!(err.contains("^~~~~~"), "{err}");
     assert!(out.stdout.is_empty());
 }
@@ -64,7 +77,12 @@ fn usage_errors_exit_2() {
     assert_eq!(ilc(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(ilc(&["parse", "/no/such/file.il"]).status.code(), Some(2));
     let two = [example("saxpy.il"), example("switch.il")];
-    assert_eq!(ilc(&["parse", &two[0], &two[1], "--emit", "bin"]).status.code(), Some(2));
+    assert_eq!(
+        ilc(&["parse", &two[0], &two[1], "--emit", "bin"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -72,7 +90,10 @@ fn several_files_print_one_after_another() {
     let out = ilc(&["parse", &example("saxpy.il"), &example("switch.il")]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.matches("\nil_cs_2_0\n").count() + usize::from(text.starts_with("il_cs_2_0")), 2);
+    assert_eq!(
+        text.matches("\nil_cs_2_0\n").count() + usize::from(text.starts_with("il_cs_2_0")),
+        2
+    );
     assert!(text.contains("saxpy.il\n"));
 }
 
@@ -115,7 +136,12 @@ fn run_on_the_interpreter_dumps_the_results() {
         "--dump",
         dump.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report = String::from_utf8(out.stdout).unwrap();
     assert!(report.contains("ran 2 work-groups on il"), "{report}");
     assert!(report.contains("out of range: none"), "{report}");
@@ -136,29 +162,101 @@ fn bad_launches_exit_2_with_a_reason() {
     let cb = format!("1={}", cb1.display());
     let file = example("vector_add.il");
     let cases: Vec<(Vec<String>, &str)> = vec![
-        (vec!["--grid".into(), "128".into(), "--cb".into(), cb.clone()], "UAV 11 is declared but not bound"),
-        (vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone()], "cb1 is declared"),
         (
-            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone(), "--cb".into(), format!("1={}", small_cb.display())],
+            vec!["--grid".into(), "128".into(), "--cb".into(), cb.clone()],
+            "UAV 11 is declared but not bound",
+        ),
+        (
+            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone()],
+            "cb1 is declared",
+        ),
+        (
+            vec![
+                "--grid".into(),
+                "128".into(),
+                "--uav".into(),
+                uav.clone(),
+                "--cb".into(),
+                format!("1={}", small_cb.display()),
+            ],
             "cb1 is declared with 4 elements (64 bytes) but the bound buffer has 2",
         ),
         (
-            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone(), "--cb".into(), format!("1={}", ragged_cb.display())],
+            vec![
+                "--grid".into(),
+                "128".into(),
+                "--uav".into(),
+                uav.clone(),
+                "--cb".into(),
+                format!("1={}", ragged_cb.display()),
+            ],
             "20 bytes is not a whole number of 16-byte elements",
         ),
         (
-            vec!["--grid".into(), "128".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone(), "--uav".into(), format!("3={}", heap.display())],
+            vec![
+                "--grid".into(),
+                "128".into(),
+                "--uav".into(),
+                uav.clone(),
+                "--cb".into(),
+                cb.clone(),
+                "--uav".into(),
+                format!("3={}", heap.display()),
+            ],
             "UAV 3 is bound but the program declares no UAV 3",
         ),
         (
-            vec!["--grid".into(), "100".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone()],
+            vec![
+                "--grid".into(),
+                "100".into(),
+                "--uav".into(),
+                uav.clone(),
+                "--cb".into(),
+                cb.clone(),
+            ],
             "not a multiple of the group size 64",
         ),
-        (vec!["--grid".into(), "0".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone()], "sizes must be at least 1"),
+        (
+            vec![
+                "--grid".into(),
+                "0".into(),
+                "--uav".into(),
+                uav.clone(),
+                "--cb".into(),
+                cb.clone(),
+            ],
+            "sizes must be at least 1",
+        ),
         (vec!["--grid".into(), "1,2,3,4".into()], "expected 1 to 3"),
-        (vec!["--domain".into(), "8,8".into(), "--uav".into(), uav.clone(), "--cb".into(), cb.clone()], "runs on a grid"),
-        (vec!["--grid".into(), "64".into(), "--uav".into(), "11=/no/such/file".into()], "cannot read /no/such/file"),
-        (vec!["--grid".into(), "64".into(), "--uav".into(), "x=/tmp/a".into()], "`x` is not an id"),
+        (
+            vec![
+                "--domain".into(),
+                "8,8".into(),
+                "--uav".into(),
+                uav.clone(),
+                "--cb".into(),
+                cb.clone(),
+            ],
+            "runs on a grid",
+        ),
+        (
+            vec![
+                "--grid".into(),
+                "64".into(),
+                "--uav".into(),
+                "11=/no/such/file".into(),
+            ],
+            "cannot read /no/such/file",
+        ),
+        (
+            vec![
+                "--grid".into(),
+                "64".into(),
+                "--uav".into(),
+                "x=/tmp/a".into(),
+            ],
+            "`x` is not an id",
+        ),
     ];
     for (args, message) in cases {
         let mut all = vec!["run", &file, "--target", "il"];
@@ -166,29 +264,59 @@ fn bad_launches_exit_2_with_a_reason() {
         let out = ilc(&all);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: expected `{message}` in: {err}");
+        assert!(
+            err.contains(message),
+            "{args:?}: expected `{message}` in: {err}"
+        );
     }
 }
 
 #[test]
 fn an_endless_loop_stops_at_the_step_limit_with_its_location() {
-    let path = temp_file("endless.il", b"il_cs_2_0\ndcl_num_thread_per_group 1\nwhileloop\n    mov r0, r0\nendloop\nend\n");
-    let out = ilc(&["run", path.to_str().unwrap(), "--target", "il", "--grid", "1", "--step-limit", "1000"]);
+    let path = temp_file(
+        "endless.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 1\nwhileloop\n    mov r0, r0\nendloop\nend\n",
+    );
+    let out = ilc(&[
+        "run",
+        path.to_str().unwrap(),
+        "--target",
+        "il",
+        "--grid",
+        "1",
+        "--step-limit",
+        "1000",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("endless.il:") && err.contains("step limit of 1000"), "{err}");
+    assert!(
+        err.contains("endless.il:") && err.contains("step limit of 1000"),
+        "{err}"
+    );
 }
 
 #[test]
 fn check_prints_pass_lines_and_a_summary() {
-    let out = ilc(&["check", &example("vector_add.il"), &example("switch.il"), "--target", "il"]);
+    let out = ilc(&[
+        "check",
+        &example("vector_add.il"),
+        &example("switch.il"),
+        "--target",
+        "il",
+    ]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains(&format!("PASS {}\n", example("vector_add.il"))), "{text}");
+    assert!(
+        text.contains(&format!("PASS {}\n", example("vector_add.il"))),
+        "{text}"
+    );
     assert!(text.ends_with("2 passed, 0 failed\n"), "{text}");
     let bad = temp_file("check-bad.il", b"il_cs_2_0\nmuladd r0, r1, r2\nend\n");
     let out = ilc(&["check", bad.to_str().unwrap(), "--target", "il"]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("FAIL ") && text.ends_with("0 passed, 1 failed\n"), "{text}");
+    assert!(
+        text.contains("FAIL ") && text.ends_with("0 passed, 1 failed\n"),
+        "{text}"
+    );
 }

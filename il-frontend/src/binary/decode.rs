@@ -11,8 +11,8 @@ use crate::ast::{
     Dim, Dst, ExtraTokens, Index, Instruction, MacroDef, Program, Register, Src, Version,
 };
 use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::enums::{Language, ShaderType};
-use crate::opcode::{FieldKind, FieldLoc, Layout, OpInfo, Opcode, Words};
+use crate::enums::{Language, ShaderType, ShiftScale};
+use crate::opcode::{DataType, FieldKind, FieldLoc, FieldSyntax, Layout, OpInfo, Opcode, Words};
 use crate::regs::RegType;
 use crate::text::printer::{field_value, printable};
 
@@ -101,19 +101,21 @@ impl Decoder<'_> {
         let version_at = self.pos;
         let v = self.next("the IL_Version token")?;
         let shader = ShaderType::from_u32((v >> 16) & 0xff);
+        // Realtime is a pixel shader flag (L1202): text refuses `_rt` elsewhere.
+        let realtime = v & (1 << 25) != 0;
         let version = match shader {
-            Some(shader) if v >> 26 == 0 => Version {
+            Some(shader) if v >> 26 == 0 && (!realtime || shader == ShaderType::Pixel) => Version {
                 shader,
                 minor: v as u8,
                 major: (v >> 8) as u8,
                 multipass: v & (1 << 24) != 0,
-                realtime: v & (1 << 25) != 0,
+                realtime,
                 span: self.span(version_at),
             },
             _ => {
                 return Err(self
                     .err_at(version_at, format!("invalid IL_Version token {v:#010x}"))
-                    .expected("a shader type 0..=5 in bits 23:16 and bits 31:26 zero (Table 2.3)"))
+                    .expected("a shader type 0..=5 in bits 23:16, bits 31:26 zero, and bit 25 (realtime) only for a pixel shader (Table 2.3, L1202)"))
             }
         };
         let mut body = Vec::new();
@@ -122,12 +124,14 @@ impl Decoder<'_> {
                 body.push(inst);
             }
         }
-        Ok(Program {
+        let mut program = Program {
             macros,
             language,
             version,
             body,
-        })
+        };
+        check_v_registers(&mut program)?;
+        Ok(program)
     }
 
     fn macro_def(&mut self) -> Result<MacroDef> {
@@ -205,6 +209,12 @@ impl Decoder<'_> {
             let mut inst = self
                 .instruction()?
                 .ok_or_else(|| self.err_at(start, "PREFIX before nothing"))?;
+            // Text spells the flags `_prec` on the mnemonic, and `mcall(k)` takes none.
+            if inst.opcode == Opcode::Macrocall {
+                return Err(self
+                    .err_at(start, "PREFIX before MACROCALL")
+                    .expected("precise flags on an instruction other than a macro call"));
+            }
             inst.precise = Some(upper as u8);
             inst.span = self.span(start);
             return Ok(Some(inst));
@@ -221,7 +231,13 @@ impl Decoder<'_> {
         let mut inst = Instruction::new(opcode);
         let layout_bits = info.layout_control_bits();
         inst.control = upper & !layout_bits;
-        let unknown = inst.control & !info.known_control_bits();
+        // MACROCALL's control bits are the macro number (L9954), which no field describes.
+        let known = if opcode == Opcode::Macrocall {
+            0x3fff
+        } else {
+            info.known_control_bits()
+        };
+        let unknown = inst.control & !known;
         if unknown != 0 {
             return Err(self
                 .err_at(
@@ -238,7 +254,19 @@ impl Decoder<'_> {
         if opcode == Opcode::Macrocall {
             let counts = self.next("the macro call's operand counts")?;
             for _ in 0..counts & 0xffff {
-                inst.macro_outputs.push(self.dst()?);
+                let at = self.pos;
+                let out = self.dst()?;
+                // Text spells `_sat` and shift scales on the mnemonic, for the one
+                // destination of an ordinary instruction; `mcall(k)` takes none.
+                if out
+                    .modifier
+                    .is_some_and(|m| m.clamp || m.shift != ShiftScale::None)
+                {
+                    return Err(self
+                        .err_at(at, "a macro call output with `_sat` or a shift scale")
+                        .expected("a write mask only (L9954)"));
+                }
+                inst.macro_outputs.push(out);
             }
             for _ in 0..counts >> 16 {
                 inst.srcs.push(self.src(0)?);
@@ -252,7 +280,28 @@ impl Decoder<'_> {
             }
         } else {
             if info.dst {
-                inst.dst = Some(self.dst()?);
+                let at = self.pos;
+                let d = self.dst()?;
+                // As in text (which spells them on the mnemonic): `_sat` only on float
+                // instructions, shift scales on float and double ones (L596-L598).
+                if let Some(m) = d.modifier {
+                    if m.clamp && info.data != DataType::Float {
+                        return Err(self
+                            .err_at(at, format!("`_sat` on `{}`", info.mnemonic))
+                            .expected("`_sat` only on float instructions (L598)"));
+                    }
+                    if m.shift != ShiftScale::None
+                        && !matches!(info.data, DataType::Float | DataType::Double)
+                    {
+                        return Err(self
+                            .err_at(
+                                at,
+                                format!("shift scale `_{}` on `{}`", m.shift, info.mnemonic),
+                            )
+                            .expected("shift scales only on float or double instructions (L596)"));
+                    }
+                }
+                inst.dst = Some(d);
             }
             for _ in 0..info.source_count(inst.control, &inst.extra) {
                 inst.srcs.push(self.src(0)?);
@@ -408,6 +457,24 @@ impl Decoder<'_> {
                     )
                     .expected("no modifier or offset token for this instruction"));
             }
+            // Text shows a token only through its fields; an all-zero token needs one that
+            // can spell 0 (`_uav` cannot), except the resource-format word, shown by `_ext`.
+            let spells_zero = info.fields.iter().any(|f| {
+                f.loc == loc
+                    && f.kind != FieldKind::Flag
+                    && matches!(f.syntax, FieldSyntax::Named | FieldSyntax::NamedOrBare)
+            });
+            if word == 0 && !spells_zero && loc != FieldLoc::ResourceFormat {
+                return Err(self
+                    .err_at(
+                        start,
+                        format!(
+                            "`{}` carries an opcode-specific token with no bit set",
+                            info.mnemonic
+                        ),
+                    )
+                    .expected("a flag set in the token, or no token"));
+            }
             let known = info
                 .fields
                 .iter()
@@ -524,6 +591,12 @@ impl Decoder<'_> {
             more_dims = more;
         }
         reg.span = self.span(start);
+        // Text writes an index register as a plain register inside the brackets (L610).
+        if depth > 0 && (reg.index.is_some() || !reg.dims.is_empty()) {
+            return Err(self
+                .err_at(start, "an index register cannot itself be indexed")
+                .expected("one level of indexing (L610)"));
+        }
         if let Err(why) = printable(&reg) {
             return Err(self
                 .err_at(
@@ -589,6 +662,38 @@ impl Decoder<'_> {
         };
         let index = (relative.is_some() || offset.is_some()).then_some(Index { relative, offset });
         Ok((num, index, t.dimension))
+    }
+}
+
+/// Refuses a vertex input (5) where text reads `v#` as the SM40 input (33), and the SM40
+/// input where text reads `v#` as a vertex input: text has one spelling for both
+/// ([`Program::v_is_vertex_input`]).
+fn check_v_registers(program: &mut Program) -> Result<()> {
+    let vertex = program.v_is_vertex_input();
+    let macros = program.macros.iter_mut().flat_map(|m| m.body.iter_mut());
+    let insts = macros
+        .map(|i| (i, false))
+        .chain(program.body.iter_mut().map(|i| (i, vertex)));
+    let mut found = None;
+    for (inst, vertex) in insts {
+        let (wrong, reads_as) = if vertex {
+            (RegType::Input, "a vertex input (5)")
+        } else {
+            (RegType::Vertex, "an SM40 input (33)")
+        };
+        inst.for_each_register_mut(&mut |r| {
+            if r.ty == wrong && found.is_none() {
+                found = Some((r.span, reads_as));
+            }
+        });
+    }
+    match found {
+        Some((span, reads_as)) => Err(Diagnostic::error(
+            span,
+            format!("a `v#` register where text reads `v#` as {reads_as}"),
+        )
+        .expected("vertex inputs only in the body of a vertex shader with `dclv`/`initv`, and SM40 inputs everywhere else")),
+        None => Ok(()),
     }
 }
 

@@ -2,6 +2,7 @@
 //! their text spellings. One description serves the parser (text to bits), the printer
 //! (bits to text) and the decoder (which bits may be set at all).
 
+use crate::ast::ExtraTokens;
 use crate::enums::NameTable;
 
 /// The token a field's bits live in.
@@ -70,6 +71,20 @@ pub struct Field {
 }
 
 impl Field {
+    /// This field's value in an instruction's control bits, opcode-specific tokens and
+    /// trailing words; `None` when the token that holds it is absent.
+    pub fn value_in(&self, control: u16, extra: &ExtraTokens, words: &[u32]) -> Option<u32> {
+        let word = match self.loc {
+            FieldLoc::Control => Some(u32::from(control)),
+            FieldLoc::Primary => extra.primary,
+            FieldLoc::Secondary => extra.secondary,
+            FieldLoc::ResourceFormat => extra.resource_format,
+            FieldLoc::AddressOffset => extra.address_offset,
+            FieldLoc::Word(k) => words.get(k as usize).copied(),
+        };
+        word.map(|w| self.get(w))
+    }
+
     const fn base(name: &'static str, lo: u8, width: u8, kind: FieldKind) -> Field {
         Field {
             name,

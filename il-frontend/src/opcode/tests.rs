@@ -89,7 +89,6 @@ fn documented_opcodes_count() {
     assert_eq!(table::TABLE.len() - documented, 70);
 }
 
-
 /// The absolute token bits `hi:lo` (as the reference prints them) of a control field.
 fn token_bits(op: Opcode, name: &str) -> (u32, u32) {
     let f = op
@@ -294,15 +293,18 @@ fn documented_misprints_are_accepted_as_aliases() {
     assert_eq!(Opcode::from_mnemonic("buifinfo"), Some(Opcode::Bufinfo));
     assert_eq!(Opcode::from_mnemonic("dmove"), Some(Opcode::DMovc));
     assert_eq!(Opcode::from_mnemonic("nt"), Some(Opcode::Ne));
-    assert_eq!(Opcode::from_mnemonic("write_lds"), Some(Opcode::LdsWriteVec));
+    assert_eq!(
+        Opcode::from_mnemonic("write_lds"),
+        Some(Opcode::LdsWriteVec)
+    );
     // The canonical spellings stay those of the Syntax rows.
     assert_eq!(Opcode::Ne.mnemonic(), "ne");
     assert_eq!(Opcode::EmitThenCut.mnemonic(), "emitthencut"); // L4695
     assert_eq!(Opcode::EmitThenCutStream.mnemonic(), "emitcut_stream"); // L4706
     assert_eq!(Opcode::InvMov.mnemonic(), "invariant_move"); // L6929
     assert_eq!(Opcode::DMuladd.mnemonic(), "dmad"); // L7803
-    // `dcl_global_flags` flags in the example's camelCase (L3993) and the table's
-    // snake_case (L3995-L3999).
+                                                    // `dcl_global_flags` flags in the example's camelCase (L3993) and the table's
+                                                    // snake_case (L3995-L3999).
     let info = Opcode::DclGlobalFlags.info();
     assert_eq!(
         info.field("refactoring_allowed").map(|f| f.name),

@@ -176,9 +176,10 @@ impl<'a> Cursor<'a> {
                 self.pos += 1;
             }
             if self.pos == body {
-                let rest = &self.text[self.pos..];
+                // Compared as bytes: the three bytes may end inside a multi-byte character.
+                let rest = &self.bytes[self.pos..];
                 for word in ["inf", "nan"] {
-                    if rest.len() >= 3 && rest[..3].eq_ignore_ascii_case(word) {
+                    if rest.len() >= 3 && rest[..3].eq_ignore_ascii_case(word.as_bytes()) {
                         self.pos += 3;
                         break;
                     }

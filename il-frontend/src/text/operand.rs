@@ -149,8 +149,7 @@ fn bracket(c: &mut Cursor<'_>) -> OperandResult<Bracket> {
             let negative = c.peek() == Some(b'-');
             c.bump();
             skip_space(c)?;
-            let n = constant(c)?;
-            offset = Some(if negative { n.wrapping_neg() } else { n });
+            offset = Some(signed_offset(c, negative)?);
         }
     } else {
         offset = Some(constant(c)?);
@@ -166,6 +165,29 @@ fn bracket(c: &mut Cursor<'_>) -> OperandResult<Bracket> {
         offset,
         span: c.span_from(open),
     })
+}
+
+/// The unsigned number after the `+` or `-` of a register-relative index, as the signed
+/// 32-bit offset it stands for (stored as two's complement).
+fn signed_offset(c: &mut Cursor<'_>, negative: bool) -> OperandResult<u32> {
+    let start = c.pos;
+    if matches!(c.peek(), Some(b'+' | b'-')) {
+        return Err(
+            Diagnostic::error(c.here(), "a second sign in an index offset")
+                .expected("an unsigned offset after `+` or `-`, as in `[r1.x - 3]`"),
+        );
+    }
+    let n = constant(c)?;
+    let limit = if negative { 1 << 31 } else { i32::MAX as u32 };
+    if n > limit {
+        let sign = if negative { '-' } else { '+' };
+        return Err(Diagnostic::error(
+            c.span_from(start),
+            format!("index offset `{sign}{n}` does not fit a signed 32-bit offset"),
+        )
+        .expected("an offset from -2147483648 to +2147483647"));
+    }
+    Ok(if negative { n.wrapping_neg() } else { n })
 }
 
 fn constant(c: &mut Cursor<'_>) -> OperandResult<u32> {
@@ -320,6 +342,26 @@ fn swizzle(c: &mut Cursor<'_>) -> OperandResult<[Swizzle; 4]> {
         return Err(Diagnostic::error(c.here(), "expected a swizzle after `.`")
             .expected("a swizzle such as `.x`, `.xyxx` or `.xy01`"));
     };
+    // A letter or digit right after the swizzle makes it invalid (`.xq`, `.xyzwx`), unless
+    // it starts an instruction written on the same line (`r8.yitof`, see `end_of_line`).
+    if c.peek().is_some_and(|b| b.is_ascii_alphanumeric()) {
+        let mut probe = c.clone();
+        let rest = probe.ident().unwrap_or("");
+        if super::parser::mnemonic_of(rest).is_none() {
+            let bad = c.pos;
+            let word_start = bad - lanes.len();
+            let mut end = c.clone();
+            while end.peek().is_some_and(|b| b.is_ascii_alphanumeric()) {
+                end.bump();
+            }
+            let text = &c.text[word_start..end.pos];
+            return Err(Diagnostic::error(
+                Span::new(bad as u32, end.pos as u32),
+                format!("invalid swizzle `.{text}`"),
+            )
+            .expected("1 to 4 of `x`, `y`, `z`, `w` (or `r`, `g`, `b`, `a`), `0` and `1`"));
+        }
+    }
     // One letter replicates (L3839); two or three are padded with the last, as in DX
     // (I-5, `docs/decisions.md`).
     let mut swizzle = [last; 4];

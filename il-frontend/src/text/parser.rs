@@ -16,10 +16,12 @@ use smallvec::SmallVec;
 
 use super::cursor::{float_bits, integer_bits, is_float_token, number_bits, Cursor};
 use super::operand::{destination, paren_args, source, OperandResult};
-use crate::ast::{Dst, Instruction, MacroDef, Program, Src, Version};
+use crate::ast::{Instruction, MacroDef, Program, Version};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::enums::{Language, ShaderType, ShiftScale};
-use crate::opcode::{Field, FieldKind, FieldLoc, FieldSyntax, Layout, Opcode, Words};
+use crate::opcode::{
+    DataType, Field, FieldKind, FieldLoc, FieldSyntax, Layout, OpInfo, Opcode, Words,
+};
 use crate::regs::RegType;
 
 /// Parses IL text. The program is returned when there are no errors; the diagnostics hold
@@ -134,7 +136,7 @@ impl<'a> Parser<'a> {
             version,
             body,
         };
-        resolve_vertex_inputs(&mut program);
+        resolve_vertex_inputs(&mut program, &mut self.diags);
         Some(program)
     }
 
@@ -314,11 +316,12 @@ impl<'a> Parser<'a> {
             .expected("an instruction; macros are defined before the version line"));
         }
         let info = opcode.info();
+        let segments = join_field_names(info, word, start, &segments[used..]);
         let mut inst = Instruction::new(opcode);
         let mut dst_clamp = false;
         let mut dst_shift = ShiftScale::None;
         let mut seen: SmallVec<[&'static str; 4]> = SmallVec::new();
-        for seg in &segments[used..] {
+        for seg in &segments {
             self.specifier(&mut inst, seg, &mut dst_clamp, &mut dst_shift, &mut seen)?;
         }
         if opcode == Opcode::Comment {
@@ -410,7 +413,14 @@ impl<'a> Parser<'a> {
                 seen.push(key);
                 Ok(())
             };
-        if let Some(field) = info.field(&lname) {
+        // A value written bare may be spelled like its field (`uav_raw_load_cached`: the
+        // `cached` field's value `cached`); without arguments it is the value.
+        let bare = seg.args.is_none()
+            && info.fields.iter().any(|f| {
+                matches!(f.syntax, FieldSyntax::Bare | FieldSyntax::NamedOrBare)
+                    && f.bare_value(&lname).is_some()
+            });
+        if let Some(field) = info.field(&lname).filter(|_| !bare) {
             if !matches!(field.syntax, FieldSyntax::Operand | FieldSyntax::ArgOf(_)) {
                 mark(seen, field.name)?;
                 let value = match (field.kind, seg.args) {
@@ -474,12 +484,27 @@ impl<'a> Parser<'a> {
                 if *clamp {
                     return Err(twice("sat"));
                 }
+                // Checked here as well as in the validator, so that text points at `_sat`.
+                if info.data != DataType::Float {
+                    return Err(Diagnostic::error(
+                        seg.span,
+                        format!("`_sat` on `{}`", info.mnemonic),
+                    )
+                    .expected("`_sat` only on float instructions (L598)"));
+                }
                 *clamp = true;
                 Ok(())
             }
             ("x2" | "x4" | "x8" | "d2" | "d4" | "d8", None) if info.dst => {
                 if *shift != ShiftScale::None {
                     return Err(Diagnostic::error(seg.span, "more than one shift scale"));
+                }
+                if !matches!(info.data, DataType::Float | DataType::Double) {
+                    return Err(Diagnostic::error(
+                        seg.span,
+                        format!("shift scale `_{lname}` on `{}`", info.mnemonic),
+                    )
+                    .expected("shift scales only on float or double instructions (L596)"));
                 }
                 *shift = ShiftScale::from_name(&lname).unwrap_or(ShiftScale::None);
                 Ok(())
@@ -490,10 +515,13 @@ impl<'a> Parser<'a> {
                 }
                 let mask = match args {
                     None => 0xf,
-                    Some(comps) => component_mask(comps.trim()).ok_or_else(|| {
-                        Diagnostic::error(seg.span, format!("invalid `_prec({comps})`"))
-                            .expected("components such as `_prec(y)` or `_prec(xw)`")
-                    })?,
+                    // At least one component: PREFIX with no flag is not defined (7.3).
+                    Some(comps) => component_mask(comps.trim())
+                        .filter(|&m| m != 0)
+                        .ok_or_else(|| {
+                            Diagnostic::error(seg.span, format!("invalid `_prec({comps})`"))
+                                .expected("components such as `_prec(y)` or `_prec(xw)`")
+                        })?,
                 };
                 inst.precise = Some(mask);
                 Ok(())
@@ -939,6 +967,13 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
+                // A null byte would end the text early (the printer stops at the first).
+                Some(0) => {
+                    return Err(Diagnostic::error(
+                        self.c.here(),
+                        "a comment cannot contain a null byte",
+                    ))
+                }
                 Some(b) => {
                     bytes.push(b);
                     self.c.bump();
@@ -948,6 +983,14 @@ impl<'a> Parser<'a> {
         bytes.push(0);
         while bytes.len() % 4 != 0 {
             bytes.push(0);
+        }
+        // The packet's length word holds at most 65535 dwords (7.14).
+        if bytes.len() > 4 * 0xffff {
+            return Err(Diagnostic::error(
+                self.c.span_from(start),
+                "comment too long for one COMMENT packet",
+            )
+            .expected("at most 262139 bytes of text (65535 dwords)"));
         }
         Ok(bytes
             .chunks(4)
@@ -1035,6 +1078,13 @@ impl<'a> Parser<'a> {
                     inst.srcs.push(source(&mut self.c)?);
                 }
             }
+        }
+        // The token stream counts outputs and inputs in 16 bits each (L9954).
+        if inst.macro_outputs.len() > 0xffff || inst.srcs.len() > 0xffff {
+            return Err(Diagnostic::error(
+                self.c.span_from(start),
+                "a macro call with more than 65535 outputs or inputs",
+            ));
         }
         inst.span = self.c.span_from(start);
         self.end_of_line("mcall");
@@ -1139,6 +1189,47 @@ fn split_segments<'w>(word: &'w str, offset: usize) -> SmallVec<[Segment<'w>; 6]
     out
 }
 
+/// Joins runs of segments that spell one field name with underscores (`fence`'s
+/// `_mem_read_only`), which the split at underscores cut apart. The longest run wins, and
+/// only its last segment may carry arguments.
+fn join_field_names<'w>(
+    info: &OpInfo,
+    word: &'w str,
+    offset: usize,
+    segments: &[Segment<'w>],
+) -> SmallVec<[Segment<'w>; 6]> {
+    let mut out = SmallVec::new();
+    let mut i = 0;
+    while i < segments.len() {
+        let first = segments[i];
+        let run = (i + 2..=segments.len())
+            .rev()
+            .filter(|&end| segments[i..end - 1].iter().all(|s| s.args.is_none()))
+            .find_map(|end| {
+                let last = segments[end - 1];
+                let from = first.span.start as usize - offset;
+                let to = last.span.start as usize - offset + last.name.len();
+                let name = word.get(from..to)?;
+                info.field(name).map(|_| (end, name, last))
+            });
+        match run {
+            Some((end, name, last)) => {
+                out.push(Segment {
+                    name,
+                    args: last.args,
+                    span: first.span.to(last.span),
+                });
+                i = end;
+            }
+            None => {
+                out.push(first);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// The opcode named by the longest run of leading segments, and how many segments it took.
 fn find_mnemonic(segments: &[Segment<'_>]) -> Option<(Opcode, usize)> {
     let mut name = String::with_capacity(32);
@@ -1160,7 +1251,7 @@ fn find_mnemonic(segments: &[Segment<'_>]) -> Option<(Opcode, usize)> {
 }
 
 /// Whether `word` (an identifier) begins an instruction.
-fn mnemonic_of(word: &str) -> Option<Opcode> {
+pub(crate) fn mnemonic_of(word: &str) -> Option<Opcode> {
     let segments = split_segments(word, 0);
     find_mnemonic(&segments).map(|(op, _)| op)
 }
@@ -1212,34 +1303,26 @@ fn parse_macro_header(compact: &str) -> Option<(u16, u8, u8, bool)> {
     Some((k, m.parse().ok()?, n.parse().ok()?, outline))
 }
 
-/// `v#` names the SM40 input register (33) except in SM30 vertex shaders, which declare
-/// their vertex inputs (5) with `dclv`/`initv` (`docs/decisions.md`, "v registers").
-fn resolve_vertex_inputs(program: &mut Program) {
-    if program.version.shader != ShaderType::Vertex
-        || !program
-            .body
-            .iter()
-            .any(|i| matches!(i.opcode, Opcode::Dclv | Opcode::Initv))
-    {
+/// `v#` names the SM40 input register (33) except in the main body of SM30 vertex shaders,
+/// which declare their vertex inputs (5) with `dclv`/`initv` (`docs/decisions.md`,
+/// "Registers"). A vertex input is a numbered register: brackets on it cannot be kept.
+fn resolve_vertex_inputs(program: &mut Program, diags: &mut Diagnostics) {
+    if !program.v_is_vertex_input() {
         return;
     }
-    fn fix_src(s: &mut Src) {
-        fix_reg(&mut s.reg);
-    }
-    fn fix_reg(r: &mut crate::ast::Register) {
-        if r.ty == RegType::Input {
-            r.ty = RegType::Vertex;
-        }
-        if let Some(rel) = r.index.as_mut().and_then(|i| i.relative.as_mut()) {
-            fix_src(rel);
-        }
-    }
-    fn fix_dst(d: &mut Dst) {
-        fix_reg(&mut d.reg);
-    }
     for inst in &mut program.body {
-        inst.dst.iter_mut().for_each(fix_dst);
-        inst.srcs.iter_mut().for_each(fix_src);
+        inst.for_each_register_mut(&mut |r| {
+            if r.ty != RegType::Input {
+                return;
+            }
+            r.ty = RegType::Vertex;
+            if r.index.is_some() || !r.dims.is_empty() {
+                diags.push(
+                    Diagnostic::error(r.span, "a vertex input `v#` cannot be indexed")
+                        .expected("`v#` without brackets in a shader with `dclv`/`initv`"),
+                );
+            }
+        });
     }
 }
 

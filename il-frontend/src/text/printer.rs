@@ -273,22 +273,16 @@ fn comment_text(out: &mut String, words: &[u32]) {
 
 /// The value of a field in `inst`, or `None` when its token is absent.
 pub(crate) fn field_value(inst: &Instruction, f: &Field) -> Option<u32> {
-    let word = match f.loc {
-        FieldLoc::Control => Some(u32::from(inst.control)),
-        FieldLoc::Primary => inst.extra.primary,
-        FieldLoc::Secondary => inst.extra.secondary,
-        FieldLoc::ResourceFormat => inst.extra.resource_format,
-        FieldLoc::AddressOffset => inst.extra.address_offset,
-        FieldLoc::Word(k) => inst.words.get(k as usize).copied(),
-    };
-    word.map(|w| f.get(w))
+    f.value_in(inst.control, &inst.extra, &inst.words)
 }
 
 /// `_name(value)` specifiers, in table order. A present extra token whose fields are all
-/// zero still prints its first field, so that the token survives a round trip.
+/// zero still prints its last field with a value (a flag cannot spell 0), so that the token
+/// survives a round trip; the decoder refuses such a token that has only flags.
 fn named_fields(out: &mut String, inst: &Instruction) {
     let info = inst.info();
     let named = |f: &&Field| matches!(f.syntax, FieldSyntax::Named | FieldSyntax::NamedOrBare);
+    let valued = |f: &&Field| named(f) && f.kind != FieldKind::Flag;
     let mut printed_locs: Vec<FieldLoc> = Vec::new();
     for f in info.fields.iter().filter(named) {
         let Some(v) = field_value(inst, f) else {
@@ -296,13 +290,14 @@ fn named_fields(out: &mut String, inst: &Instruction) {
         };
         let extra_token = !matches!(f.loc, FieldLoc::Control | FieldLoc::Word(_));
         let last_of_token = extra_token
+            && f.kind != FieldKind::Flag
             && !printed_locs.contains(&f.loc)
             && !info
                 .fields
                 .iter()
-                .filter(named)
                 .skip_while(|g| !std::ptr::eq(*g, f))
                 .skip(1)
+                .filter(valued)
                 .any(|g| g.loc == f.loc);
         let print = v != 0 || f.always || last_of_token;
         if !print {

@@ -9,7 +9,6 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::enums::ShaderType;
 use crate::opcode::Opcode;
 use crate::regs::RegType;
-use crate::text::printer::field_value;
 
 /// The kinds of UAV declaration (7.15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +115,7 @@ pub(super) fn check(program: &Program, diags: &mut Diagnostics) {
             diags.push(
                 Diagnostic::error(m.span, format!("macro {} is defined twice", m.id))
                     .expected("unique macro numbers (L9923)")
-                    .note(format!("first defined at byte {}", first.start)),
+                    .related(first, "first defined here"),
             );
         }
         // Temporaries and literals are scoped to the macro (L9925).
@@ -181,12 +180,12 @@ fn duplicate(diags: &mut Diagnostics, span: Span, what: String, first: Span) {
     diags.push(
         Diagnostic::error(span, format!("{what} is declared twice"))
             .expected("one declaration")
-            .note(format!("first declared at byte {}", first.start)),
+            .related(first, "first declared here"),
     );
 }
 
 fn id_of(inst: &Instruction, name: &str) -> Option<u32> {
-    inst.info().field(name).and_then(|f| field_value(inst, f))
+    inst.field(name)
 }
 
 fn check_instruction(
@@ -517,6 +516,7 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
                 [stride, count] => u64::from(*stride) * u64::from(*count),
                 _ => 0,
             };
+            // Two 32-bit factors fit in 64 bits; the running total saturates.
             if inst.opcode == DclLds && bytes % 4 != 0 {
                 error(
                     diags,
@@ -525,7 +525,7 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
                     "a size that is a multiple of 4 bytes (L8061)",
                 );
             }
-            scope.lds_bytes += bytes;
+            scope.lds_bytes = scope.lds_bytes.saturating_add(bytes);
             if scope.lds_bytes > LDS_LIMIT {
                 error(
                     diags,
@@ -561,7 +561,11 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
                     "one of them: they are mutually exclusive (L4152, L11454)",
                 );
             }
-            let product: u64 = inst.words.iter().map(|&w| u64::from(w)).product();
+            // Three 32-bit factors can exceed 64 bits: saturate.
+            let product = inst
+                .words
+                .iter()
+                .fold(1u64, |acc, &w| acc.saturating_mul(u64::from(w)));
             if inst.words.contains(&0) {
                 error(
                     diags,

@@ -14,6 +14,18 @@ enum BlockKind {
     Phase,
 }
 
+impl BlockKind {
+    /// What the block is called and the instruction that closes it.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            BlockKind::If => ("if", "endif"),
+            BlockKind::Loop => ("loop", "endloop"),
+            BlockKind::Switch => ("switch", "endswitch"),
+            BlockKind::Phase => ("hull-shader phase", "endphase"),
+        }
+    }
+}
+
 struct Block {
     kind: BlockKind,
     opened: Span,
@@ -96,6 +108,10 @@ struct Walker<'d> {
     functions: HashMap<u32, Span>,
     calls: Vec<(u32, Span)>,
     endmain: Option<Span>,
+    after_end_reported: bool,
+    /// A `func` appeared in the main program: reported once, and read as if `endmain`
+    /// came before it.
+    implicit_endmain: bool,
 }
 
 impl<'d> Walker<'d> {
@@ -108,6 +124,8 @@ impl<'d> Walker<'d> {
             functions: HashMap::new(),
             calls: Vec::new(),
             endmain: None,
+            after_end_reported: false,
+            implicit_endmain: false,
         }
     }
 
@@ -123,15 +141,11 @@ impl<'d> Walker<'d> {
     /// Reports blocks still open at `at` and forgets them.
     fn close_blocks(&mut self, at: Span) {
         for b in std::mem::take(&mut self.blocks).into_iter().rev() {
-            let (what, closer) = match b.kind {
-                BlockKind::If => ("if", "endif"),
-                BlockKind::Loop => ("loop", "endloop"),
-                BlockKind::Switch => ("switch", "endswitch"),
-                BlockKind::Phase => ("hull-shader phase", "endphase"),
-            };
+            let (what, closer) = b.kind.names();
             self.diags.push(
                 Diagnostic::error(b.opened, format!("this {what} is never closed"))
-                    .expected(format!("`{closer}` before byte {}", at.start)),
+                    .expected(format!("`{closer}` before the end of its block"))
+                    .related(Span::new(at.start, at.start), "the block ends here"),
             );
         }
     }
@@ -142,11 +156,20 @@ impl<'d> Walker<'d> {
                 self.blocks.pop();
             }
             Some(b) => {
-                let open = b.kind;
-                self.error(
-                    inst.span,
-                    format!("`{}` closes a {open:?} block", inst.info().mnemonic),
-                    "blocks closed in the reverse order they were opened (L3092)",
+                let (open, closer) = b.kind.names();
+                let opened = b.opened;
+                self.diags.push(
+                    Diagnostic::error(
+                        inst.span,
+                        format!(
+                            "`{}` cannot close the open {open} block",
+                            inst.info().mnemonic
+                        ),
+                    )
+                    .expected(format!(
+                        "`{closer}` first: blocks close in the reverse order they open (L3092)"
+                    ))
+                    .related(opened, format!("the {open} opened here")),
                 );
             }
             None => self.error(
@@ -171,15 +194,19 @@ impl<'d> Walker<'d> {
         let info = inst.info();
         let span = inst.span;
         if self.region == Region::AfterEnd {
-            self.error(
-                span,
-                "instruction after `end`",
-                "`end` as the last instruction (L1160)",
-            );
-            self.region = Region::Main;
+            if !self.after_end_reported {
+                self.after_end_reported = true;
+                self.error(
+                    span,
+                    "instruction after `end`",
+                    "`end` as the last instruction (L1160)",
+                );
+            }
+            return;
         }
         if let Region::Function { label, ended: true } = self.region {
-            if !matches!(info.flow, Flow::EndFunc | Flow::Func | Flow::End) {
+            let late_endmain = info.flow == Flow::EndMain && self.implicit_endmain;
+            if !matches!(info.flow, Flow::EndFunc | Flow::Func | Flow::End) && !late_endmain {
                 self.error(
                     span,
                     format!("instruction after the `ret` that ends function {label}"),
@@ -285,14 +312,17 @@ impl<'d> Walker<'d> {
                     label,
                     ended: false,
                 } => {
-                    if !self.blocks.is_empty() {
+                    if self.blocks.is_empty() {
+                        self.region = Region::Function { label, ended: true };
+                    } else {
+                        // Reported once; the function goes on, so that what follows is not
+                        // reported as unreachable too.
                         self.error(
                             span,
                             "`ret` inside flow control",
                             "`ret_dyn` to return from inside a block; `ret` marks the end of a function (L3892)",
                         );
                     }
-                    self.region = Region::Function { label, ended: true };
                 }
                 Region::Function { .. } => {}
                 _ if self.in_macro => {}
@@ -313,6 +343,8 @@ impl<'d> Walker<'d> {
                         "`endmain` inside a macro",
                         "instructions of the macro body",
                     );
+                } else if self.implicit_endmain {
+                    // Already reported at the `func` that came before it.
                 } else if self.region != Region::Main {
                     self.error(
                         span,
@@ -369,11 +401,15 @@ impl<'d> Walker<'d> {
             return;
         }
         match self.region {
-            Region::Main => self.error(
-                span,
-                format!("`func {label}` before `endmain`"),
-                "`endmain` before the first function (L3790)",
-            ),
+            Region::Main => {
+                self.error(
+                    span,
+                    format!("`func {label}` before `endmain`"),
+                    "`endmain` between the main program and the first function (L1162, L3790)",
+                );
+                self.implicit_endmain = true;
+                self.endmain = Some(span);
+            }
             Region::Function {
                 label: open,
                 ended: false,
@@ -391,7 +427,7 @@ impl<'d> Walker<'d> {
             self.diags.push(
                 Diagnostic::error(span, format!("function {label} is defined twice"))
                     .expected("unique function labels (L3790)")
-                    .note(format!("first defined at byte {}", first.start)),
+                    .related(first, "first defined here"),
             );
         }
         self.region = Region::Function {

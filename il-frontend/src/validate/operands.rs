@@ -17,11 +17,13 @@ pub(super) fn check(program: &Program, diags: &mut Diagnostics) {
         // App.C (L11306) forbids mixing; real CAL-era programs did mix (the correlator
         // declares `vWinCoord0` with `dcl_input`), so this is a warning.
         diags.push(
-            Diagnostic::warning(sm30.max(sm40), "SM30-only and SM40-only features in one program")
-                .note(format!(
-                    "App.C L11306 forbids mixing them; first SM30 use at byte {}, first SM40 use at byte {}",
-                    sm30.start, sm40.start
-                )),
+            Diagnostic::warning(
+                sm30.max(sm40),
+                "SM30-only and SM40-only features in one program",
+            )
+            .note("App.C L11306 forbids mixing them")
+            .related(sm30, "the first SM30-only feature")
+            .related(sm40, "the first SM40-only feature"),
         );
     }
 }
@@ -268,7 +270,10 @@ fn source(inst: &Instruction, s: &Src, diags: &mut Diagnostics) {
         DataType::Logical => (|_| false, "logical", "swizzles"),
     };
     let abs = (m.abs, "_abs");
-    let neg = (m.negate.iter().any(|&n| n) && info.data == DataType::Logical, "_neg");
+    let neg = (
+        m.negate.iter().any(|&n| n) && info.data == DataType::Logical,
+        "_neg",
+    );
     for (set, name) in float_only.into_iter().chain([abs, neg]) {
         if set && !allowed(name) {
             error(

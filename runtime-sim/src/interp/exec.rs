@@ -210,6 +210,29 @@ fn index_values(wave: &mut Wave, index: &Index, ctx: &mut Ctx<'_>) -> [i64; WAVE
     out
 }
 
+/// The element of the wavefront's indexed-temporary storage that each lane's index selects
+/// in `array`, or `None` outside the array.
+fn itemp_elements(
+    wave: &mut Wave,
+    array: u32,
+    index: &Index,
+    ctx: &mut Ctx<'_>,
+) -> [Option<usize>; WAVE] {
+    let idx = index_values(wave, index, ctx);
+    let (first, len) = ctx
+        .kernel
+        .decls
+        .itemp_arrays
+        .get(&array)
+        .copied()
+        .unwrap_or((0, 0));
+    idx.map(|i| {
+        (0..i64::from(len))
+            .contains(&i)
+            .then(|| (i64::from(first) + i) as usize)
+    })
+}
+
 /// Reads element `index` (per lane) of a table of 16-byte elements.
 fn gather(table: &[Vec4], index: &[i64; WAVE], exec: u64, oob: &mut u64) -> Lanes4 {
     let mut out = ZERO4;
@@ -274,18 +297,11 @@ fn fetch(wave: &mut Wave, loc: &Loc, ctx: &mut Ctx<'_>) -> Lanes4 {
             )
         }
         Loc::ITemp { array, index } => {
-            let idx = index_values(wave, index, ctx);
-            let (first, len) = ctx
-                .kernel
-                .decls
-                .itemp_arrays
-                .get(array)
-                .copied()
-                .unwrap_or((0, 0));
+            let elements = itemp_elements(wave, *array, index, ctx);
             let mut out = ZERO4;
-            for (l, &i) in idx.iter().enumerate() {
-                if i >= 0 && i < i64::from(len) {
-                    let e = &wave.itemps[(first as i64 + i) as usize];
+            for (l, element) in elements.iter().enumerate() {
+                if let Some(e) = element {
+                    let e = &wave.itemps[*e];
                     for c in 0..4 {
                         out[c][l] = e[c][l];
                     }
@@ -518,19 +534,11 @@ pub fn write(
             }
         }
         DstLoc::ITemp { array, index } => {
-            let idx = index_values(wave, index, ctx);
-            let (first, len) = ctx
-                .kernel
-                .decls
-                .itemp_arrays
-                .get(array)
-                .copied()
-                .unwrap_or((0, 0));
+            let elements = itemp_elements(wave, *array, index, ctx);
             let any = enabled.iter().fold(0, |a, e| a | e);
             for l in lanes(any) {
-                let i = idx[l];
-                if i >= 0 && i < i64::from(len) {
-                    let e = &mut wave.itemps[(first as i64 + i) as usize];
+                if let Some(e) = elements[l] {
+                    let e = &mut wave.itemps[e];
                     for c in (0..4).filter(|&c| writes(c) && enabled[c] >> l & 1 != 0) {
                         e[c][l] = values[c][l];
                     }

@@ -21,10 +21,9 @@ use std::collections::{BTreeMap, HashMap};
 use il_frontend::ast::{self, ExtraTokens, Instruction, Program, Register};
 use il_frontend::diag::Span;
 use il_frontend::enums::{
-    DivComp, DstComp, ElementFormat, ImportUsage, PixTexUsage, RelOp, ShaderType, ShiftScale,
-    Swizzle,
+    DstComp, ElementFormat, ImportUsage, PixTexUsage, RelOp, ShaderType, ShiftScale, Swizzle,
 };
-use il_frontend::opcode::{DataType, Field, FieldLoc, Flow, Opcode};
+use il_frontend::opcode::{DataType, Flow, Opcode};
 use il_frontend::regs::RegType;
 use smallvec::SmallVec;
 
@@ -168,16 +167,10 @@ pub struct Inst {
 impl Inst {
     /// The value of a named control field (`relop`, `zeroop`, `resource`, `coordtype`, ...).
     pub fn field(&self, name: &str) -> Option<u32> {
-        let f = self.opcode.info().field(name)?;
-        let word = match f.loc {
-            FieldLoc::Control => Some(u32::from(self.control)),
-            FieldLoc::Primary => self.extra.primary,
-            FieldLoc::Secondary => self.extra.secondary,
-            FieldLoc::ResourceFormat => self.extra.resource_format,
-            FieldLoc::AddressOffset => self.extra.address_offset,
-            FieldLoc::Word(_) => None,
-        };
-        word.map(|w| f.get(w))
+        self.opcode
+            .info()
+            .field(name)?
+            .value_in(self.control, &self.extra, &[])
     }
 
     /// An instruction with no operands, to ask what the executor would do with `opcode`.
@@ -320,18 +313,9 @@ impl Index {
     }
 }
 
-/// Source modifiers other than the swizzle (Table 2.9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SrcMods {
-    pub negate: [bool; 4],
-    pub invert: bool,
-    pub bias: bool,
-    pub x2: bool,
-    pub sign: bool,
-    pub abs: bool,
-    pub divcomp: DivComp,
-    pub clamp: bool,
-}
+/// Source modifiers other than the swizzle (Table 2.9): the AST's, whose swizzle the
+/// executor takes from [`Src::swizzle`] instead.
+pub type SrcMods = ast::SrcMod;
 
 /// A destination operand.
 #[derive(Clone, Debug, PartialEq)]
@@ -398,20 +382,6 @@ pub fn lower(program: &Program) -> Result<Kernel, RunError> {
         slots: l.slots,
         decls: l.decls,
     })
-}
-
-/// The value of a named control field of an instruction.
-pub fn field(inst: &Instruction, name: &str) -> Option<u32> {
-    let f: &Field = inst.info().field(name)?;
-    let word = match f.loc {
-        FieldLoc::Control => Some(u32::from(inst.control)),
-        FieldLoc::Primary => inst.extra.primary,
-        FieldLoc::Secondary => inst.extra.secondary,
-        FieldLoc::ResourceFormat => inst.extra.resource_format,
-        FieldLoc::AddressOffset => inst.extra.address_offset,
-        FieldLoc::Word(k) => inst.words.get(k as usize).copied(),
-    };
-    word.map(|w| f.get(w))
 }
 
 /// Register names are scoped: scope 0 is the program, every macro expansion opens one.
@@ -530,7 +500,7 @@ impl Lowering<'_> {
     fn op_of(&self, inst: &Instruction) -> Result<Op, RunError> {
         use Opcode as O;
         let relop = || {
-            field(inst, "relop")
+            inst.field("relop")
                 .and_then(RelOp::from_u32)
                 .unwrap_or(RelOp::Eq)
         };
@@ -542,7 +512,7 @@ impl Lowering<'_> {
             O::Endif => Op::EndIf,
             O::While => Op::Loop { counted: None },
             O::Loop => Op::Loop {
-                counted: Some(field(inst, "repeat").unwrap_or(0) != 0),
+                counted: Some(inst.field("repeat").unwrap_or(0) != 0),
             },
             O::Endloop => Op::EndLoop,
             O::Break => Op::Break(Cond::Always),
@@ -570,7 +540,7 @@ impl Lowering<'_> {
             O::DiscardLogicalnz => Op::Discard(Cond::NonZero),
             O::DiscardLogicalz => Op::Discard(Cond::Zero),
             O::Kill => {
-                if field(inst, "sample").unwrap_or(0) != 0 {
+                if inst.field("sample").unwrap_or(0) != 0 {
                     return Err(unsupported(inst, "kill on a texture sample (SM30 stages)"));
                 }
                 Op::Kill
@@ -657,16 +627,7 @@ impl Lowering<'_> {
             Swizzle::Zero => SEL_ZERO,
             Swizzle::One => SEL_ONE,
         });
-        let mods = m.has_modifiers().then_some(SrcMods {
-            negate: m.negate,
-            invert: m.invert,
-            bias: m.bias,
-            x2: m.x2,
-            sign: m.sign,
-            abs: m.abs,
-            divcomp: m.divcomp,
-            clamp: m.clamp,
-        });
+        let mods = m.has_modifiers().then_some(m);
         Ok(Src { loc, swizzle, mods })
     }
 
@@ -815,7 +776,7 @@ impl Lowering<'_> {
                 && i.dst
                     .as_ref()
                     .is_some_and(|d| d.reg.ty == RegType::Input && d.reg.num == num)
-                && field(i, "usage").and_then(ImportUsage::from_u32) == Some(ImportUsage::Position)
+                && i.field("usage").and_then(ImportUsage::from_u32) == Some(ImportUsage::Position)
         });
         if is_position {
             self.decls.uses_position = true;
@@ -877,7 +838,7 @@ impl Lowering<'_> {
     /// Records what a declaration declares.
     fn declare(&mut self, inst: &Instruction) -> Result<(), RunError> {
         use Opcode as O;
-        let id = field(inst, "id").unwrap_or(0);
+        let id = inst.field("id").unwrap_or(0);
         let word = |k: usize| inst.words.get(k).copied().unwrap_or(0);
         let d = &mut self.decls;
         match inst.opcode {
@@ -908,26 +869,20 @@ impl Lowering<'_> {
             O::DclArenaUav => {
                 d.uavs.insert(id, UavDecl::Arena);
             }
-            O::DclUav => {
-                let ty = field(inst, "type")
+            // `dcl_uav` (L8184) and AMD's later `dcl_typed_uav` name the same fields.
+            O::DclUav | O::DclTypedUav => {
+                let ty = inst
+                    .field("type")
                     .and_then(PixTexUsage::from_u32)
                     .unwrap_or(PixTexUsage::Unknown);
-                let format = field(inst, "fmtx")
-                    .and_then(ElementFormat::from_u32)
-                    .unwrap_or(ElementFormat::Unknown);
-                d.uavs.insert(id, UavDecl::Typed { ty, format });
-            }
-            O::DclTypedUav => {
-                let ty = field(inst, "type")
-                    .and_then(PixTexUsage::from_u32)
-                    .unwrap_or(PixTexUsage::Unknown);
-                let format = field(inst, "fmtx")
+                let format = inst
+                    .field("fmtx")
                     .and_then(ElementFormat::from_u32)
                     .unwrap_or(ElementFormat::Unknown);
                 d.uavs.insert(id, UavDecl::Typed { ty, format });
             }
             O::DclTypelessUav => {
-                let stride = field(inst, "stride").unwrap_or(4);
+                let stride = inst.field("stride").unwrap_or(4);
                 d.uavs.insert(id, UavDecl::Typeless { stride });
             }
             O::DclRawSrv => {
@@ -937,11 +892,12 @@ impl Lowering<'_> {
                 d.srvs.insert(id, Some(word(0)));
             }
             O::DclResource => {
-                let ty = field(inst, "type")
+                let ty = inst
+                    .field("type")
                     .and_then(PixTexUsage::from_u32)
                     .unwrap_or(PixTexUsage::Unknown);
                 let fmt = |name| {
-                    field(inst, name)
+                    inst.field(name)
                         .and_then(ElementFormat::from_u32)
                         .unwrap_or(ElementFormat::Unknown)
                 };
@@ -949,7 +905,7 @@ impl Lowering<'_> {
                     id,
                     ResourceDecl {
                         ty,
-                        unnormalized: field(inst, "unnorm").unwrap_or(0) != 0,
+                        unnormalized: inst.field("unnorm").unwrap_or(0) != 0,
                         formats: [fmt("fmtx"), fmt("fmty"), fmt("fmtz"), fmt("fmtw")],
                     },
                 );
@@ -976,12 +932,12 @@ impl Lowering<'_> {
                 );
             }
             O::DclLdsSizePerThread => {
-                let size = field(inst, "size").unwrap_or(0);
+                let size = inst.field("size").unwrap_or(0);
                 let abs = d.lds_per_thread.is_some_and(|(_, a)| a);
                 d.lds_per_thread = Some((size, abs));
             }
             O::DclLdsSharingMode => {
-                let abs = field(inst, "mode").unwrap_or(0) != 0;
+                let abs = inst.field("mode").unwrap_or(0) != 0;
                 let size = d.lds_per_thread.map_or(0, |(s, _)| s);
                 d.lds_per_thread = Some((size, abs));
             }

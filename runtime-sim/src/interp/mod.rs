@@ -58,13 +58,11 @@ impl Device for Interpreter {
     fn name(&self) -> &'static str {
         "il"
     }
-}
 
-impl Interpreter {
     /// Runs `program` on `bindings`. The bound memory is updated in place; a pixel
     /// dispatch creates `bindings.render_targets` for every output the program declares
     /// or writes. A failed launch check leaves the bindings as they were.
-    pub fn run(
+    fn run(
         &self,
         program: &Program,
         bindings: &mut Bindings,
@@ -73,7 +71,9 @@ impl Interpreter {
         let kernel = kernel::lower(program)?;
         self.run_kernel(&kernel, bindings, dispatch)
     }
+}
 
+impl Interpreter {
     /// Runs a pre-decoded kernel (to run one program many times without lowering it again).
     pub fn run_kernel(
         &self,
