@@ -108,8 +108,6 @@ pub struct Decls {
     /// Pixel outputs `o#` written, by number.
     pub outputs: Vec<u32>,
     pub uses_global: bool,
-    /// The program reads the pixel position.
-    pub uses_position: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,8 +157,6 @@ pub struct Inst {
     pub srcs: SmallVec<[Src; 3]>,
     /// A resolved address: the partner of a flow instruction or a function's entry.
     pub target: u32,
-    /// An immediate: `case` value, macro-free trailing word, resource id, ...
-    pub imm: u32,
     pub span: Span,
 }
 
@@ -184,7 +180,6 @@ impl Inst {
             dst: None,
             srcs: SmallVec::new(),
             target: 0,
-            imm: 0,
             span: Span::default(),
         }
     }
@@ -474,12 +469,12 @@ impl Lowering<'_> {
             }
         }
         let mut target = 0;
-        let imm = inst.words.first().copied().unwrap_or(0);
+        let label = inst.words.first().copied().unwrap_or(0);
         match info.flow {
             Flow::Func => {
-                self.functions.insert(imm, self.code.len() as u32);
+                self.functions.insert(label, self.code.len() as u32);
             }
-            Flow::Call => target = imm,
+            Flow::Call => target = label,
             _ => {}
         }
         self.code.push(Inst {
@@ -491,7 +486,6 @@ impl Lowering<'_> {
             dst,
             srcs,
             target,
-            imm,
             span: inst.span,
         });
         Ok(())
@@ -611,7 +605,6 @@ impl Lowering<'_> {
             }),
             srcs: smallvec::smallvec![src],
             target: 0,
-            imm: 0,
             span,
         });
     }
@@ -748,10 +741,7 @@ impl Lowering<'_> {
                     SlotInit::Output(num),
                 )))
             }
-            R::WinCoord => {
-                self.decls.uses_position = true;
-                plain(self, SlotInit::Position)
-            }
+            R::WinCoord => plain(self, SlotInit::Position),
             R::Face => plain(self, SlotInit::Face),
             R::VPrim | R::PrimitiveIndex => plain(self, SlotInit::PrimitiveId),
             R::ThreadIdInGroup => plain(self, SlotInit::ThreadIdInGroup),
@@ -779,7 +769,6 @@ impl Lowering<'_> {
                 && i.field("usage").and_then(ImportUsage::from_u32) == Some(ImportUsage::Position)
         });
         if is_position {
-            self.decls.uses_position = true;
             SlotInit::Position
         } else {
             if !self.decls.inputs.contains(&num) {

@@ -32,7 +32,6 @@ use il_frontend::Program;
 use self::exec::Ctx;
 use self::kernel::{Kernel, SlotInit};
 use self::launch::Shape;
-use self::memory::Memory;
 use self::wave::{Lanes4, Status, Wave, WAVE};
 use crate::runtime::{Bindings, Device, Dispatch, RunError, RunReport};
 
@@ -292,10 +291,4 @@ fn run_domain(
         }
     }
     Ok(())
-}
-
-/// A run's memory without a device: for tests of single instructions.
-#[doc(hidden)]
-pub fn empty_memory() -> Memory {
-    Memory::default()
 }
