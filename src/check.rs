@@ -15,6 +15,7 @@ use il_frontend::opcode::{DataType, Opcode};
 use il_frontend::regs::RegType;
 use runtime_sim::accuracy::{self, Tolerance};
 use runtime_sim::interp::kernel::{self, Decls, UavDecl};
+use runtime_sim::runtime::flatten;
 use runtime_sim::{Bindings, Device, Dispatch, Interpreter, Resource, RunError, RunReport};
 
 use crate::Target;
@@ -126,9 +127,7 @@ pub fn generate(program: &Program, decls: &Decls, seed: u64) -> Workload {
     let mut rng = Rng::new(seed);
     let mut b = Bindings::default();
     let compute = program.version.shader == il_frontend::enums::ShaderType::Compute;
-    let group = decls
-        .group_size
-        .unwrap_or([decls.max_group_size.unwrap_or(64).clamp(1, 64), 1, 1]);
+    let group = decls.default_group_size();
     let dispatch = if compute {
         Dispatch::Grid {
             global: [group[0] * GROUPS, group[1], group[2]],
@@ -339,10 +338,6 @@ fn compare_dwords(
         }
     }
     Ok(())
-}
-
-fn flatten(v: &[[u32; 4]]) -> Vec<u32> {
-    v.iter().flatten().copied().collect()
 }
 
 /// Compares every output of two runs.

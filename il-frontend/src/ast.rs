@@ -320,12 +320,7 @@ impl Instruction {
 
     pub fn clear_spans(&mut self) {
         self.span = Span::default();
-        for d in self.dst.iter_mut().chain(self.macro_outputs.iter_mut()) {
-            d.reg.clear_spans();
-        }
-        for s in &mut self.srcs {
-            s.reg.clear_spans();
-        }
+        self.for_each_register_mut(&mut |r| r.span = Span::default());
     }
 }
 
@@ -361,19 +356,6 @@ impl Register {
         for index in indices {
             if let Some(r) = &mut index.relative {
                 r.reg.for_each_register_mut(f);
-            }
-        }
-    }
-
-    fn clear_spans(&mut self) {
-        self.span = Span::default();
-        let indices = self
-            .index
-            .iter_mut()
-            .chain(self.dims.iter_mut().filter_map(|d| d.index.as_mut()));
-        for index in indices {
-            if let Some(r) = &mut index.relative {
-                r.reg.clear_spans();
             }
         }
     }

@@ -90,6 +90,23 @@ pub fn bytes_of(dwords: &[u32]) -> Vec<u8> {
     dwords.iter().flat_map(|d| d.to_le_bytes()).collect()
 }
 
+/// Dwords as 16-byte elements (a trailing partial element is zero-padded).
+pub fn elements(dwords: &[u32]) -> Vec<[u32; 4]> {
+    dwords
+        .chunks(4)
+        .map(|c| {
+            let mut e = [0; 4];
+            e[..c.len()].copy_from_slice(c);
+            e
+        })
+        .collect()
+}
+
+/// 16-byte elements as dwords.
+pub fn flatten(elements: &[[u32; 4]]) -> Vec<u32> {
+    elements.iter().flatten().copied().collect()
+}
+
 /// Everything a dispatch reads and writes, bound by number as CAL binds names (`cb1`,
 /// `uav11`, `i0`, `o0`, `g[]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -168,25 +185,9 @@ pub struct OutOfRange {
 }
 
 impl OutOfRange {
-    pub fn total(&self) -> u64 {
-        self.uav_reads
-            + self.uav_writes
-            + self.lds_reads
-            + self.lds_writes
-            + self.gds_reads
-            + self.gds_writes
-            + self.global_reads
-            + self.global_writes
-            + self.constant_reads
-            + self.indexed_temp_reads
-            + self.indexed_temp_writes
-            + self.resource_reads
-    }
-}
-
-impl fmt::Display for OutOfRange {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts = [
+    /// Every count with its name, in report order.
+    pub fn counts(&self) -> [(&'static str, u64); 12] {
+        [
             ("uav reads", self.uav_reads),
             ("uav writes", self.uav_writes),
             ("lds reads", self.lds_reads),
@@ -199,9 +200,18 @@ impl fmt::Display for OutOfRange {
             ("indexed temp reads", self.indexed_temp_reads),
             ("indexed temp writes", self.indexed_temp_writes),
             ("resource reads", self.resource_reads),
-        ];
+        ]
+    }
+
+    pub fn total(&self) -> u64 {
+        self.counts().iter().map(|(_, n)| n).sum()
+    }
+}
+
+impl fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;
-        for (name, n) in parts.iter().filter(|(_, n)| *n > 0) {
+        for (name, n) in self.counts().iter().filter(|(_, n)| *n > 0) {
             if !first {
                 f.write_str(", ")?;
             }

@@ -74,11 +74,7 @@ pub fn elements(what: &str, bytes: &[u8]) -> Result<Vec<[u32; 4]>, UsageError> {
         )
         .into());
     }
-    Ok(bytes
-        .chunks(16)
-        .map(|c| {
-            let w = |i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
-            [w(0), w(4), w(8), w(12)]
-        })
-        .collect())
+    Ok(runtime_sim::runtime::elements(
+        &runtime_sim::runtime::dwords(bytes),
+    ))
 }

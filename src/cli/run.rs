@@ -83,8 +83,7 @@ fn dump(dir: &Path, b: &Bindings) -> std::io::Result<()> {
     for (id, bytes) in &b.uavs {
         std::fs::write(dir.join(format!("uav{id}.bin")), bytes)?;
     }
-    let flat =
-        |v: &[[u32; 4]]| -> Vec<u8> { v.iter().flatten().flat_map(|d| d.to_le_bytes()).collect() };
+    let flat = |v: &[[u32; 4]]| runtime_sim::runtime::bytes_of(&runtime_sim::runtime::flatten(v));
     for (n, rt) in &b.render_targets {
         std::fs::write(dir.join(format!("o{n}.bin")), flat(rt))?;
     }

@@ -58,6 +58,7 @@ use std::path::{Path, PathBuf};
 
 use ilc::runtime::accuracy::{self, Tolerance};
 use ilc::{Bindings, Dispatch, Target};
+use runtime_sim::runtime::{elements, flatten};
 use runtime_sim::Resource;
 use serde::Deserialize;
 
@@ -213,17 +214,6 @@ fn dims3(v: &[u32], what: &str) -> Result<[u32; 3], String> {
     let mut d = [1; 3];
     d[..v.len()].copy_from_slice(v);
     Ok(d)
-}
-
-fn elements(dwords: &[u32]) -> Vec<[u32; 4]> {
-    dwords
-        .chunks(4)
-        .map(|c| {
-            let mut e = [0; 4];
-            e[..c.len()].copy_from_slice(c);
-            e
-        })
-        .collect()
 }
 
 /// Parses a tolerance: `bits`, `exact`, `ulp:N`, `abs:X`, `abs-or-ulp:X:N`, `half`,
@@ -394,13 +384,9 @@ impl Spec {
                 Buffer::RenderTarget(n) => b
                     .render_targets
                     .get(&n)
-                    .map(|v| v.iter().flatten().copied().collect())
+                    .map(|v| flatten(v))
                     .unwrap_or_default(),
-                Buffer::Global => b
-                    .global
-                    .as_ref()
-                    .map(|v| v.iter().flatten().copied().collect())
-                    .unwrap_or_default(),
+                Buffer::Global => b.global.as_deref().map(flatten).unwrap_or_default(),
             };
             let step = if e.tolerance.is_double() { 2 } else { 1 };
             for (k, want) in e.values.chunks(step).enumerate() {
@@ -458,6 +444,18 @@ impl Spec {
             ));
         }
         Ok(())
+    }
+}
+
+/// The targets a run of the suite covers: `ILC_KAT_TARGETS` (comma separated), `il` by
+/// default.
+pub fn targets() -> Vec<Target> {
+    match std::env::var("ILC_KAT_TARGETS") {
+        Ok(list) => list
+            .split(',')
+            .map(|t| t.trim().parse().expect("ILC_KAT_TARGETS names targets"))
+            .collect(),
+        Err(_) => vec![Target::Il],
     }
 }
 

@@ -2,18 +2,7 @@
 //! they exist, on every target a spec names; `ILC_KAT_TARGETS=il,cayman` selects).
 //! `ILC_KAT_FILTER=float/` runs only the specs whose path contains the text.
 
-use ilc::Target;
-use ilc_tests::kat::{kat_dir, load_all};
-
-fn targets() -> Vec<Target> {
-    match std::env::var("ILC_KAT_TARGETS") {
-        Ok(list) => list
-            .split(',')
-            .map(|t| t.trim().parse().expect("ILC_KAT_TARGETS names targets"))
-            .collect(),
-        Err(_) => vec![Target::Il],
-    }
-}
+use ilc_tests::kat::{kat_dir, load_all, targets};
 
 #[test]
 fn known_answer_specs_pass() {

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use ilc::runtime::accuracy::Tolerance;
 use ilc::{Bindings, Dispatch, Target};
-use ilc_tests::kat::{Buffer, Expect, Spec};
+use ilc_tests::kat::{targets, Buffer, Expect, Spec};
 use runtime_sim::Resource;
 
 fn example(name: &str) -> String {
@@ -15,16 +15,6 @@ fn example(name: &str) -> String {
         .join("../examples")
         .join(name);
     std::fs::read_to_string(path).expect("example exists")
-}
-
-fn targets() -> Vec<Target> {
-    match std::env::var("ILC_KAT_TARGETS") {
-        Ok(list) => list
-            .split(',')
-            .map(|t| t.trim().parse().expect("a target"))
-            .collect(),
-        Err(_) => vec![Target::Il],
-    }
 }
 
 fn run(spec: &Spec) {
@@ -84,6 +74,16 @@ fn spec(
     }
 }
 
+/// One expectation: `values` from dword `offset` of `buffer`.
+fn expect(buffer: Buffer, offset: usize, values: Vec<u32>, tolerance: Tolerance) -> Vec<Expect> {
+    vec![Expect {
+        buffer,
+        offset,
+        values,
+        tolerance,
+    }]
+}
+
 fn grid(n: u32) -> Dispatch {
     Dispatch::linear(n)
 }
@@ -103,7 +103,7 @@ fn vector_add() {
     let sums: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
     let mut values = f32s(&sums);
     values.extend([0xAAAA_AAAAu32; 16]); // past the end: untouched
-    let expect = vec![Expect {
+    let expected = vec![Expect {
         buffer: Buffer::Uav(11),
         offset: 2 * n as usize,
         values,
@@ -114,7 +114,7 @@ fn vector_add() {
         example("vector_add.il"),
         grid(256),
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -137,13 +137,8 @@ fn saxpy() {
     );
     // mad_ieee: a multiply and an add, each rounded (mad is unfused, L7049).
     let want: Vec<f32> = x.iter().zip(&y).map(|(x, y)| a * x + y).collect();
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: n as usize,
-        values: f32s(&want),
-        tolerance: Tolerance::Exact,
-    }];
-    run(&spec("saxpy", example("saxpy.il"), grid(n), bind, expect));
+    let expected = expect(Buffer::Uav(11), n as usize, f32s(&want), Tolerance::Exact);
+    run(&spec("saxpy", example("saxpy.il"), grid(n), bind, expected));
 }
 
 #[test]
@@ -173,18 +168,13 @@ fn reduce_lds() {
             v[0]
         })
         .collect();
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: 64 * groups,
-        values: f32s(&sums),
-        tolerance: Tolerance::Exact,
-    }];
+    let expected = expect(Buffer::Uav(11), 64 * groups, f32s(&sums), Tolerance::Exact);
     run(&spec(
         "reduce_lds",
         example("reduce_lds.il"),
         grid(64 * groups as u32),
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -201,18 +191,13 @@ fn prefix_sum() {
             Some(*acc)
         })
         .collect();
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: 0,
-        values: want,
-        tolerance: Tolerance::Bits,
-    }];
+    let expected = expect(Buffer::Uav(11), 0, want, Tolerance::Bits);
     run(&spec(
         "prefix_sum",
         example("prefix_sum.il"),
         grid(64),
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -244,12 +229,7 @@ fn matmul() {
             c[i * n + j] = acc;
         }
     }
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: 2 * n * n,
-        values: f32s(&c),
-        tolerance: Tolerance::Exact,
-    }];
+    let expected = expect(Buffer::Uav(11), 2 * n * n, f32s(&c), Tolerance::Exact);
     let dispatch = Dispatch::Grid {
         global: [n as u32, n as u32, 1],
         group: None,
@@ -260,7 +240,7 @@ fn matmul() {
         example("matmul.il"),
         dispatch,
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -337,12 +317,7 @@ fn mandelbrot() {
             want.extend([it.to_bits(); 4]);
         }
     }
-    let expect = vec![Expect {
-        buffer: Buffer::RenderTarget(0),
-        offset: 0,
-        values: want,
-        tolerance: Tolerance::Exact,
-    }];
+    let expected = expect(Buffer::RenderTarget(0), 0, want, Tolerance::Exact);
     let dispatch = Dispatch::Domain {
         width: w,
         height: h,
@@ -352,7 +327,7 @@ fn mandelbrot() {
         example("mandelbrot.il"),
         dispatch,
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -410,12 +385,7 @@ fn black_scholes() {
         .insert(0, cb(&[[rate.to_bits(), vol.to_bits(), 0, 0]]));
     // Single precision with exp/log "accurate to 21 bits" against a double-precision model:
     // prices of up to ~50 agree to a few thousandths.
-    let expect = vec![Expect {
-        buffer: Buffer::RenderTarget(0),
-        offset: 0,
-        values: want,
-        tolerance: Tolerance::Abs(2e-3),
-    }];
+    let expected = expect(Buffer::RenderTarget(0), 0, want, Tolerance::Abs(2e-3));
     let dispatch = Dispatch::Domain {
         width: w,
         height: h,
@@ -425,7 +395,7 @@ fn black_scholes() {
         example("black_scholes.il"),
         dispatch,
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -457,12 +427,7 @@ fn gather_pixel() {
             }
         }
     }
-    let expect = vec![Expect {
-        buffer: Buffer::RenderTarget(0),
-        offset: 0,
-        values: want,
-        tolerance: Tolerance::Exact,
-    }];
+    let expected = expect(Buffer::RenderTarget(0), 0, want, Tolerance::Exact);
     let dispatch = Dispatch::Domain {
         width: w,
         height: h,
@@ -472,7 +437,7 @@ fn gather_pixel() {
         example("gather_pixel.il"),
         dispatch,
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -490,18 +455,13 @@ fn histogram() {
     bind.uavs.insert(11, heap);
     bind.const_buffers
         .insert(1, cb(&[[0; 4], [4 * n as u32, 0, 0, 0]]));
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: n,
-        values: bins.to_vec(),
-        tolerance: Tolerance::Bits,
-    }];
+    let expected = expect(Buffer::Uav(11), n, bins.to_vec(), Tolerance::Bits);
     run(&spec(
         "histogram",
         example("histogram.il"),
         grid(n as u32),
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -534,18 +494,13 @@ fn doubles() {
             want.extend([d.to_bits() as u32, (d.to_bits() >> 32) as u32]);
         }
     }
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: 2 * n,
-        values: want,
-        tolerance: Tolerance::DoubleExact,
-    }];
+    let expected = expect(Buffer::Uav(11), 2 * n, want, Tolerance::DoubleExact);
     run(&spec(
         "doubles",
         example("doubles.il"),
         grid(n as u32),
         bind,
-        expect,
+        expected,
     ));
 }
 
@@ -558,18 +513,13 @@ fn subroutines_and_switch() {
     let want: Vec<u32> = (0..128u32)
         .map(|x| if x == 0 { 1 } else { x * x + 1 })
         .collect();
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: 0,
-        values: want,
-        tolerance: Tolerance::Bits,
-    }];
+    let expected = expect(Buffer::Uav(11), 0, want, Tolerance::Bits);
     run(&spec(
         "subroutines",
         example("subroutines.il"),
         grid(128),
         bind.clone(),
-        expect,
+        expected,
     ));
 
     // switch.il: g(0) = 10 + 20 (fall-through), g(1) = 20, g(2) = a loop adding 1 twice,
@@ -577,17 +527,12 @@ fn subroutines_and_switch() {
     let want: Vec<u32> = (0..128u32)
         .map(|i| [30, 20, 2, 100][(i % 4) as usize])
         .collect();
-    let expect = vec![Expect {
-        buffer: Buffer::Uav(11),
-        offset: 0,
-        values: want,
-        tolerance: Tolerance::Bits,
-    }];
+    let expected = expect(Buffer::Uav(11), 0, want, Tolerance::Bits);
     run(&spec(
         "switch",
         example("switch.il"),
         grid(128),
         bind,
-        expect,
+        expected,
     ));
 }

@@ -176,6 +176,19 @@ fn error(diags: &mut Diagnostics, span: Span, message: String, expected: impl In
     diags.push(Diagnostic::error(span, message).expected(expected));
 }
 
+/// Reports a constant index at or beyond the declared size of its array.
+fn outside(
+    diags: &mut Diagnostics,
+    span: Span,
+    index: Option<u32>,
+    size: u32,
+    message: impl Fn(u32) -> String,
+) {
+    if let Some(i) = index.filter(|&i| i >= size) {
+        error(diags, span, message(i), format!("an index below {size}"));
+    }
+}
+
 fn duplicate(diags: &mut Diagnostics, span: Span, what: String, first: Span) {
     diags.push(
         Diagnostic::error(span, format!("{what} is declared twice"))
@@ -627,19 +640,12 @@ fn check_register(
                 format!("constant buffer cb{} is not declared", reg.num),
                 "`dcl_cb` before the first use (L3961)",
             ),
-            Some(&(size, _)) => {
-                if let Some(i) = constant_index.filter(|&i| i >= size) {
-                    error(
-                        diags,
-                        span,
-                        format!(
-                            "cb{}[{i}] is outside the declared cb{}[{size}]",
-                            reg.num, reg.num
-                        ),
-                        format!("an index below {size}"),
-                    );
-                }
-            }
+            Some(&(size, _)) => outside(diags, span, constant_index, size, |i| {
+                format!(
+                    "cb{}[{i}] is outside the declared cb{}[{size}]",
+                    reg.num, reg.num
+                )
+            }),
         },
         RegType::ImmedConstBuff => match scope.immediate_cb {
             None => error(
@@ -648,16 +654,9 @@ fn check_register(
                 "the immediate constant buffer is not declared".into(),
                 "`dcl_cb_immediate` before the first use",
             ),
-            Some((size, _)) => {
-                if let Some(i) = constant_index.filter(|&i| i >= size) {
-                    error(
-                        diags,
-                        span,
-                        format!("icb[{i}] is outside the {size} declared elements"),
-                        format!("an index below {size}"),
-                    );
-                }
-            }
+            Some((size, _)) => outside(diags, span, constant_index, size, |i| {
+                format!("icb[{i}] is outside the {size} declared elements")
+            }),
         },
         RegType::ITemp => match scope.indexed_temps.get(&reg.num) {
             None => error(
@@ -666,19 +665,12 @@ fn check_register(
                 format!("indexed temporary array x{} is not declared", reg.num),
                 "`dcl_indexed_temp_array` before the first use (L4009)",
             ),
-            Some(&(size, _)) => {
-                if let Some(i) = constant_index.filter(|&i| i >= size) {
-                    error(
-                        diags,
-                        span,
-                        format!(
-                            "x{}[{i}] is outside the declared x{}[{size}]",
-                            reg.num, reg.num
-                        ),
-                        format!("an index below {size}"),
-                    );
-                }
-            }
+            Some(&(size, _)) => outside(diags, span, constant_index, size, |i| {
+                format!(
+                    "x{}[{i}] is outside the declared x{}[{size}]",
+                    reg.num, reg.num
+                )
+            }),
         },
         RegType::Input
             if !scope.inputs.contains_key(&reg.num)

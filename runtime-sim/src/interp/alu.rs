@@ -139,13 +139,6 @@ fn flag(inst: &Inst, name: &str) -> bool {
     inst.field(name).unwrap_or(0) != 0
 }
 
-/// Whether [`compute`] implements an opcode.
-pub fn is_alu(op: Opcode) -> bool {
-    let probe = Inst::probe(op);
-    let srcs = [ZERO4, ZERO4, ZERO4, ZERO4, ZERO4, ZERO4];
-    compute(&probe, &srcs, Special { wave_index: 0 }).is_some()
-}
-
 /// Computes an ALU instruction on evaluated sources, or `None` for an opcode the
 /// interpreter does not implement.
 pub fn compute(inst: &Inst, s: &[Lanes4], special: Special) -> Option<AluOut> {

@@ -5,14 +5,14 @@
 //! [`super::memory`] sees plain values.
 
 use il_frontend::enums::{DivComp, DstComp, ShiftScale};
-use il_frontend::opcode::{DataType, Opcode};
+use il_frontend::opcode::DataType;
 use smallvec::SmallVec;
 
 use super::kernel::{
     Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, ONE_F32, SEL_ONE, SEL_ZERO,
 };
 use super::memory::{is_memory, LaneInfo, Memory};
-use super::wave::{test, Lanes, Lanes4, Status, Wave, WAVE, ZERO4};
+use super::wave::{active_lanes as lanes, test, Lanes, Lanes4, Status, Wave, WAVE, ZERO4};
 use super::{alu, texture};
 use crate::runtime::RunError;
 
@@ -25,10 +25,6 @@ pub struct Ctx<'a> {
     pub step_limit: u64,
     /// Pixel-shader data for sampling (domain size for `vWinCoord`-style inputs).
     pub pixel: Option<texture::PixelInfo>,
-}
-
-fn lanes(exec: u64) -> impl Iterator<Item = usize> {
-    (0..WAVE).filter(move |l| exec >> l & 1 != 0)
 }
 
 /// Copies `v` into `dst` on the lanes of `exec`, leaving the others.
@@ -265,23 +261,21 @@ fn fetch(wave: &mut Wave, loc: &Loc, ctx: &mut Ctx<'_>) -> Lanes4 {
         Loc::ConstDynamic { buffer, index } => {
             let b = index_values(wave, buffer, ctx);
             let idx = index_values(wave, index, ctx);
-            let mut out = ZERO4;
             let mem = &mut *ctx.mem;
+            let mut out = ZERO4;
             for l in 0..WAVE {
-                let table = u32::try_from(b[l])
+                let element = u32::try_from(b[l])
                     .ok()
                     .and_then(|b| mem.const_buffers.get(&b))
-                    .map_or(&[][..], |b| &b[..]);
-                let mut one = [0i64; WAVE];
-                one[l] = idx[l];
-                let v = gather(
-                    table,
-                    &one,
-                    exec & (1 << l),
-                    &mut mem.out_of_range.constant_reads,
-                );
-                for c in 0..4 {
-                    out[c][l] = v[c][l];
+                    .zip(usize::try_from(idx[l]).ok())
+                    .and_then(|(table, i)| table.get(i));
+                match element {
+                    Some(v) => {
+                        for c in 0..4 {
+                            out[c][l] = v[c];
+                        }
+                    }
+                    None => mem.out_of_range.constant_reads += exec >> l & 1,
                 }
             }
             out
@@ -567,10 +561,4 @@ pub fn write(
         }
         DstLoc::Memory => {}
     }
-}
-
-/// Whether an opcode is one the executor can run at all (for `ilc check`'s "unsupported"
-/// reporting before a run).
-pub fn supported(op: Opcode) -> bool {
-    is_memory(op) || texture::is_texture(op) || alu::is_alu(op)
 }

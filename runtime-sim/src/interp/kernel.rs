@@ -110,6 +110,16 @@ pub struct Decls {
     pub uses_global: bool,
 }
 
+impl Decls {
+    /// The work-group size of a launch that names none (`docs/abi.md`): the kernel's
+    /// `dcl_num_thread_per_group`, or 64 work-items in x, fewer if
+    /// `dcl_max_thread_per_group` says so.
+    pub fn default_group_size(&self) -> [u32; 3] {
+        self.group_size
+            .unwrap_or([self.max_group_size.unwrap_or(64).clamp(1, 64), 1, 1])
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LdsAlloc {
     pub offset: u32,
@@ -169,7 +179,8 @@ impl Inst {
             .value_in(self.control, &self.extra, &[])
     }
 
-    /// An instruction with no operands, to ask what the executor would do with `opcode`.
+    /// An instruction with no operands (for tests of single instructions).
+    #[cfg(test)]
     pub fn probe(opcode: Opcode) -> Inst {
         Inst {
             op: Op::Compute,
@@ -363,6 +374,17 @@ pub fn lower(program: &Program) -> Result<Kernel, RunError> {
         functions: HashMap::new(),
         next_scope: 1,
         depth: 0,
+        position_inputs: program
+            .body
+            .iter()
+            .filter(|i| {
+                i.opcode == Opcode::DclInput
+                    && i.field("usage").and_then(ImportUsage::from_u32)
+                        == Some(ImportUsage::Position)
+            })
+            .filter_map(|i| i.dst.as_ref().filter(|d| d.reg.ty == RegType::Input))
+            .map(|d| d.reg.num)
+            .collect(),
     };
     l.collect_constants(&program.body, 0);
     for inst in &program.body {
@@ -395,10 +417,21 @@ struct Lowering<'p> {
     functions: HashMap<u32, u32>,
     next_scope: Scope,
     depth: usize,
+    /// Input registers declared as the pixel position (`dcl_input_position_interp`).
+    position_inputs: Vec<u32>,
 }
 
 fn unsupported(inst: &Instruction, what: impl std::fmt::Display) -> RunError {
     RunError::Unsupported(format!("`{}`: {what}", inst.info().mnemonic))
+}
+
+/// The number of an input or output register, `v1` or `v[1]`; register-relative indices
+/// (which select the register at run time) are not modelled.
+fn fixed_number(reg: &Register, inst: &Instruction, what: &str) -> Result<u32, RunError> {
+    if reg.index.as_ref().is_some_and(|i| i.relative.is_some()) {
+        return Err(unsupported(inst, format!("relative addressing of {what}")));
+    }
+    Ok(reg.num + reg.index.as_ref().and_then(|i| i.offset).unwrap_or(0))
 }
 
 impl Lowering<'_> {
@@ -718,29 +751,14 @@ impl Lowering<'_> {
                 Ok(Loc::Shared(num))
             }
             R::Input => {
-                if reg.index.as_ref().is_some_and(|i| i.relative.is_some()) {
-                    return Err(unsupported(inst, "relative addressing of inputs"));
-                }
-                let num = num + reg.index.as_ref().and_then(|i| i.offset).unwrap_or(0);
+                let num = fixed_number(reg, inst, "inputs")?;
                 let init = self.input_init(num);
                 Ok(Loc::Reg(self.slot(0, R::Input, num, init)))
             }
             // Outputs may be read back (the correlator kernels accumulate into `o0`).
-            R::Output => {
-                if reg.index.as_ref().is_some_and(|i| i.relative.is_some()) {
-                    return Err(unsupported(inst, "relative addressing of outputs"));
-                }
-                let num = num + reg.index.as_ref().and_then(|i| i.offset).unwrap_or(0);
-                if !self.decls.outputs.contains(&num) {
-                    self.decls.outputs.push(num);
-                }
-                Ok(Loc::Reg(self.slot(
-                    0,
-                    R::Output,
-                    num,
-                    SlotInit::Output(num),
-                )))
-            }
+            R::Output => Ok(Loc::Reg(
+                self.output_slot(fixed_number(reg, inst, "outputs")?),
+            )),
             R::WinCoord => plain(self, SlotInit::Position),
             R::Face => plain(self, SlotInit::Face),
             R::VPrim | R::PrimitiveIndex => plain(self, SlotInit::PrimitiveId),
@@ -761,14 +779,7 @@ impl Lowering<'_> {
     /// How an input register is initialized: the position if its declaration says so,
     /// a bound per-pixel input otherwise.
     fn input_init(&mut self, num: u32) -> SlotInit {
-        let is_position = self.program.body.iter().any(|i| {
-            i.opcode == Opcode::DclInput
-                && i.dst
-                    .as_ref()
-                    .is_some_and(|d| d.reg.ty == RegType::Input && d.reg.num == num)
-                && i.field("usage").and_then(ImportUsage::from_u32) == Some(ImportUsage::Position)
-        });
-        if is_position {
+        if self.position_inputs.contains(&num) {
             SlotInit::Position
         } else {
             if !self.decls.inputs.contains(&num) {
@@ -778,6 +789,14 @@ impl Lowering<'_> {
         }
     }
 
+    /// The slot of output `o<num>`, which becomes a render target of the dispatch.
+    fn output_slot(&mut self, num: u32) -> u32 {
+        if !self.decls.outputs.contains(&num) {
+            self.decls.outputs.push(num);
+        }
+        self.slot(0, RegType::Output, num, SlotInit::Output(num))
+    }
+
     fn dst(&mut self, d: &ast::Dst, inst: &Instruction, scope: Scope) -> Result<Dst, RunError> {
         use RegType as R;
         let reg = &d.reg;
@@ -785,16 +804,7 @@ impl Lowering<'_> {
             R::Temp | R::InputArg | R::OutputArg => {
                 DstLoc::Reg(self.slot(scope, reg.ty, reg.num, SlotInit::Temp))
             }
-            R::Output => {
-                if reg.index.as_ref().is_some_and(|i| i.relative.is_some()) {
-                    return Err(unsupported(inst, "relative addressing of outputs"));
-                }
-                let num = reg.num + reg.index.as_ref().and_then(|i| i.offset).unwrap_or(0);
-                if !self.decls.outputs.contains(&num) {
-                    self.decls.outputs.push(num);
-                }
-                DstLoc::Reg(self.slot(0, R::Output, num, SlotInit::Output(num)))
-            }
+            R::Output => DstLoc::Reg(self.output_slot(fixed_number(reg, inst, "outputs")?)),
             R::ITemp => DstLoc::ITemp {
                 array: reg.num,
                 index: self.element(reg, inst, scope)?,

@@ -100,8 +100,7 @@ pub fn shape(kernel: &Kernel, dispatch: Dispatch) -> Result<Shape, RunError> {
                     global[0], global[1], global[2]
                 )));
             }
-            let declared = kernel.decls.group_size;
-            let group = match (group, declared) {
+            let group = match (group, kernel.decls.group_size) {
                 (Some(g), Some(d)) if g != d => {
                     return Err(bad(format!(
                         "the group size {}x{}x{} differs from the kernel's dcl_num_thread_per_group {}, {}, {}",
@@ -109,8 +108,7 @@ pub fn shape(kernel: &Kernel, dispatch: Dispatch) -> Result<Shape, RunError> {
                     )))
                 }
                 (Some(g), _) => g,
-                (None, Some(d)) => d,
-                (None, None) => [kernel.decls.max_group_size.unwrap_or(64).clamp(1, 64), 1, 1],
+                (None, _) => kernel.decls.default_group_size(),
             };
             if group.contains(&0) {
                 return Err(bad("a group dimension of 0"));

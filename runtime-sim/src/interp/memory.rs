@@ -18,7 +18,7 @@ use il_frontend::enums::{ElementFormat, PixTexUsage};
 use il_frontend::opcode::Opcode;
 
 use super::kernel::{Decls, Inst, LdsAlloc, UavDecl, Vec4};
-use super::wave::{Lanes, Lanes4, WAVE, ZERO4};
+use super::wave::{active_lanes as lanes, Lanes, Lanes4, WAVE, ZERO4};
 use crate::runtime::{OutOfRange, Resource};
 
 /// Everything a dispatch reads and writes besides registers.
@@ -55,10 +55,6 @@ pub struct LaneInfo<'a> {
     pub local_id: &'a Lanes,
     /// Index of the wavefront within its work-group.
     pub wave_index: u32,
-}
-
-fn lanes(exec: u64) -> impl Iterator<Item = usize> {
-    (0..WAVE).filter(move |l| exec >> l & 1 != 0)
 }
 
 fn read_u32(buf: &[u8], addr: u64) -> Option<u32> {
@@ -344,19 +340,14 @@ impl Memory {
     ) -> Loaded {
         use Opcode as O;
         let src = |i: usize| srcs.get(i).unwrap_or(&ZERO4);
-        let id = u32::from(inst.control) & 0x3FFF;
+        // The id field's width differs by opcode (10, 14, 8 or 4 bits); the table knows.
+        let id = inst.field("id").unwrap_or(0);
         if let Some((space, op, returns)) = atomic_of(inst.opcode) {
             let out = self.atomic(decls, inst, space, op, srcs, who.exec);
             return returns.then_some(out);
         }
         match inst.opcode {
             O::UavRawLoad | O::UavStructLoad => {
-                let id = id
-                    & if inst.opcode == O::UavRawLoad {
-                        0x3FF
-                    } else {
-                        0x3FFF
-                    };
                 let stride = uav_stride(decls, id);
                 let a = src(0);
                 Some(self.uav_load4(id, who.exec, |l| match stride {
@@ -374,7 +365,6 @@ impl Memory {
                 None
             }
             O::UavArenaLoad | O::UavArenaStore => {
-                let id = id & 0x3FF;
                 // `IL_LOAD_STORE_DATA_SIZE` (App.B L11204): 0 dword, 1 short, 2 byte.
                 let size = match inst.field("size").unwrap_or(0) {
                     2 => 1,
@@ -444,7 +434,6 @@ impl Memory {
                 Some(out)
             }
             O::SrvRawLoad | O::SrvStructLoad => {
-                let id = id & 0xFF;
                 let stride = decls.srvs.get(&id).copied().flatten();
                 let a = src(0);
                 let data = self.resources.get(&id).map(|r| &r.data);
@@ -477,7 +466,7 @@ impl Memory {
                     O::LdsLoadUshort => (2, false),
                     _ => (4, false),
                 };
-                let alloc = lds_alloc(&decls.lds, id & 0xF);
+                let alloc = lds_alloc(&decls.lds, id);
                 let a = src(0);
                 let mut out = ZERO4;
                 for l in lanes(who.exec) {
@@ -501,7 +490,7 @@ impl Memory {
             }
             O::LdsStoreByte | O::LdsStoreShort => {
                 let size = if inst.opcode == O::LdsStoreByte { 1 } else { 2 };
-                let alloc = lds_alloc(&decls.lds, id & 0xF);
+                let alloc = lds_alloc(&decls.lds, id);
                 let (a, v) = (src(0), src(1));
                 for l in lanes(who.exec) {
                     let ok = alloc.is_some_and(|al| {
@@ -516,7 +505,7 @@ impl Memory {
                 None
             }
             O::LdsLoadVec | O::LdsStoreVec => {
-                let alloc = lds_alloc(&decls.lds, id & 0x3FFF);
+                let alloc = lds_alloc(&decls.lds, id);
                 let (a, b) = (src(0), src(1));
                 let address = |l: usize| -> Option<(u64, u64)> {
                     let al = alloc?;
@@ -705,7 +694,7 @@ impl Memory {
         match space {
             Space::Uav => {
                 let arena = inst.field("arena").unwrap_or(0) != 0;
-                let mut id = u32::from(inst.control) & 0x3FFF;
+                let mut id = inst.field("id").unwrap_or(0);
                 if arena {
                     id = decls
                         .uavs
@@ -751,7 +740,7 @@ impl Memory {
                 } else {
                     (&decls.gds, &mut self.gds)
                 };
-                let id = u32::from(inst.control) & if space == Space::Lds { 0xF } else { 0x3FFF };
+                let id = inst.field("id").unwrap_or(0);
                 let alloc = lds_alloc(allocs, id);
                 for l in lanes(exec) {
                     let hit = alloc.and_then(|al| {
@@ -796,7 +785,7 @@ impl Memory {
         let per_item = u64::from(dwords) * 4;
         // `_sharingMode(abs)` is 1; 0 is both "relative" and "not given" (L4917), and
         // reads as the declared default.
-        let absolute = inst.control & 3 == 1 || default_abs;
+        let absolute = inst.field("sharingMode") == Some(1) || default_abs;
         let wave_base = if absolute {
             0
         } else {
@@ -804,7 +793,7 @@ impl Memory {
         };
         let mut out = ZERO4;
         if inst.opcode == Opcode::LdsWriteVec {
-            let offset = u64::from(u32::from(inst.control) >> 2 & 0x3F) * 4;
+            let offset = u64::from(inst.field("lOffset").unwrap_or(0)) * 4;
             for l in lanes(who.exec) {
                 let area = (wave_base + l as u64) * per_item;
                 let mut missed = false;
@@ -828,7 +817,7 @@ impl Memory {
             }
             self.out_of_range.lds_reads += u64::from(missed);
         }
-        if inst.control & 4 != 0 {
+        if inst.field("neighborExch").unwrap_or(0) != 0 {
             // `_neighborExch`: within each group of four lanes, lane i receives component i
             // of every lane, so the first lane gets all x components (L4919).
             let read = out;

@@ -201,6 +201,15 @@ fn init_compute_slots(kernel: &Kernel, w: &mut Wave, g: [u32; 3], groups: [u32; 
     }
 }
 
+/// Element `i` of buffer `n` of a binding map, zero where there is none (lanes outside the
+/// domain).
+fn element(map: &std::collections::BTreeMap<u32, Vec<[u32; 4]>>, n: u32, i: usize) -> [u32; 4] {
+    map.get(&n)
+        .and_then(|v| v.get(i))
+        .copied()
+        .unwrap_or([0; 4])
+}
+
 /// The side of a pixel tile: one 8x8 tile per wavefront.
 const TILE: u32 = 8;
 
@@ -235,36 +244,34 @@ fn run_domain(
             for l in 0..WAVE {
                 w.local_id[l] = l as u32;
             }
+            let (inputs, targets) = (&bindings.inputs, &bindings.render_targets);
             for (slot, init) in kernel.slots.iter().enumerate() {
                 let reg = &mut w.regs[slot];
-                *reg = [[0; WAVE]; 4];
-                for l in 0..WAVE {
-                    let (x, y) = (tx * TILE + l as u32 % TILE, ty * TILE + l as u32 / TILE);
-                    let p = pixel[l];
-                    let v = match *init {
-                        SlotInit::Position => [
+                // The per-pixel value of an input-like slot; temporaries start at zero.
+                let per_pixel: Option<&dyn Fn(usize) -> [u32; 4]> = match *init {
+                    SlotInit::Position => Some(&|l| {
+                        let (x, y) = (tx * TILE + l as u32 % TILE, ty * TILE + l as u32 / TILE);
+                        [
                             (x as f32 + 0.5).to_bits(),
                             (y as f32 + 0.5).to_bits(),
                             0,
                             1.0f32.to_bits(),
-                        ],
-                        SlotInit::Face => [1.0f32.to_bits(); 4],
-                        SlotInit::Input(n) => bindings
-                            .inputs
-                            .get(&n)
-                            .and_then(|v| v.get(p))
-                            .copied()
-                            .unwrap_or([0; 4]),
-                        SlotInit::Output(n) => bindings
-                            .render_targets
-                            .get(&n)
-                            .and_then(|v| v.get(p))
-                            .copied()
-                            .unwrap_or([0; 4]),
-                        _ => [0; 4],
-                    };
-                    for c in 0..4 {
-                        reg[c][l] = v[c];
+                        ]
+                    }),
+                    SlotInit::Face => Some(&|_| [1.0f32.to_bits(); 4]),
+                    SlotInit::Input(n) => Some(&move |l| element(inputs, n, pixel[l])),
+                    SlotInit::Output(n) => Some(&move |l| element(targets, n, pixel[l])),
+                    _ => None,
+                };
+                match per_pixel {
+                    None => *reg = [[0; WAVE]; 4],
+                    Some(value) => {
+                        for l in 0..WAVE {
+                            let v = value(l);
+                            for c in 0..4 {
+                                reg[c][l] = v[c];
+                            }
+                        }
                     }
                 }
             }
@@ -280,7 +287,7 @@ fn run_domain(
                     continue;
                 };
                 let reg = &w.regs[slot];
-                for l in (0..WAVE).filter(|l| written >> l & 1 != 0) {
+                for l in wave::active_lanes(written) {
                     rt[pixel[l]] = [reg[0][l], reg[1][l], reg[2][l], reg[3][l]];
                 }
             }

@@ -12,7 +12,7 @@ use il_frontend::opcode::Opcode;
 use super::exec::Ctx;
 use super::kernel::{Inst, ResourceDecl, UavDecl, ONE_F32};
 use super::semantics::float;
-use super::wave::{Lanes4, WAVE, ZERO4};
+use super::wave::{active_lanes, Lanes4, WAVE, ZERO4};
 use crate::runtime::{Resource, RunError};
 
 /// Marks a pixel-shader run: lanes form 2x2 quads for derivatives (8x8 tiles, lane
@@ -117,22 +117,36 @@ pub fn execute(
         .resource_format
         .map(|_| inst.opcode.info().srcs as usize);
     let decls = &ctx.kernel.decls;
-    let mut out = ZERO4;
+    let (resources, out_of_range) = (&ctx.mem.resources, &mut ctx.mem.out_of_range);
+    // What the instruction says, decoded once for all lanes.
     let offsets = address_offsets(inst);
-    for l in (0..WAVE).filter(|l| exec >> l & 1 != 0) {
-        let rid = match dynamic {
-            Some(k) => id.wrapping_add(src(k)[0][l]),
-            None => id,
-        };
-        let Some(res) = ctx.mem.resources.get(&rid) else {
-            ctx.mem.out_of_range.resource_reads += 1;
-            continue;
-        };
+    let uint = inst.field("uint").unwrap_or(0) != 0;
+    let coordtype = inst.field("coordtype").unwrap_or(0);
+    let comp = inst.field("compselect").unwrap_or(0) as usize & 3;
+    let reference = compare_source(inst.opcode).map(src);
+    let gather = matches!(
+        inst.opcode,
+        O::Fetch4 | O::Fetch4C | O::Fetch4Po | O::Fetch4PoC
+    );
+    let lookup = |rid: u32| {
         let decl = decls.resources.get(&rid).copied().unwrap_or(ResourceDecl {
             ty: PixTexUsage::Tex2D,
             unnormalized: false,
             formats: [il_frontend::enums::ElementFormat::Float; 4],
         });
+        resources.get(&rid).map(|res| (res, decl))
+    };
+    let fixed = lookup(id);
+    let mut out = ZERO4;
+    for l in active_lanes(exec) {
+        let bound = match dynamic {
+            Some(k) => lookup(id.wrapping_add(src(k)[0][l])),
+            None => fixed,
+        };
+        let Some((res, decl)) = bound else {
+            out_of_range.resource_reads += 1;
+            continue;
+        };
         let one_d = matches!(
             decl.ty,
             PixTexUsage::Tex1D | PixTexUsage::Buffer | PixTexUsage::Tex1DArray
@@ -157,12 +171,11 @@ pub fn execute(
                 if inside(x, res.width) && inside(y, res.height) && inside(z, res.slices) {
                     res.texel(x as u32, y as u32, z as u32)
                 } else {
-                    ctx.mem.out_of_range.resource_reads += 1;
+                    out_of_range.resource_reads += 1;
                     [0; 4]
                 }
             }
             O::Resinfo => {
-                let uint = inst.field("uint").unwrap_or(0) != 0;
                 // L5139: a 1D array reports its slices as the height, a 2D array as the
                 // depth; buffers and 1D resources have height 0.
                 let full = match decl.ty {
@@ -181,7 +194,7 @@ pub fn execute(
                 ]
             }
             _ => {
-                let normalized = match inst.field("coordtype").unwrap_or(0) {
+                let normalized = match coordtype {
                     1 => true,
                     2 => false,
                     _ => !decl.unnormalized,
@@ -201,15 +214,10 @@ pub fn execute(
                 }
                 let slice =
                     slice_coord.map_or(0, |k| slice_index(float::input(a[k][l]), res.slices));
-                let reference = compare_source(inst.opcode).map(|k| src(k)[0][l]);
-                let gather = matches!(
-                    inst.opcode,
-                    O::Fetch4 | O::Fetch4C | O::Fetch4Po | O::Fetch4PoC
-                );
+                let reference = reference.map(|r| r[0][l]);
                 if gather {
                     // The 2x2 footprint counter-clockwise from the lower left: (-,+), (+,+),
                     // (+,-), (-,-) half a texel away (L4829).
-                    let comp = inst.field("compselect").unwrap_or(0) as usize & 3;
                     let taps = [(-0.5, 0.5), (0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)];
                     taps.map(|(du, dv)| {
                         let t = point(res, one_d, tu + du, tv + dv, slice)[comp];

@@ -21,6 +21,11 @@ pub type Lanes4 = [Lanes; 4];
 
 pub const ZERO4: Lanes4 = [[0; WAVE]; 4];
 
+/// The lanes set in an execution mask, in lane order.
+pub fn active_lanes(exec: u64) -> impl Iterator<Item = usize> {
+    (0..WAVE).filter(move |l| exec >> l & 1 != 0)
+}
+
 /// The deepest call nesting; a deeper call is skipped (L3498: "if the stack is full, the
 /// call is skipped").
 pub const MAX_CALL_DEPTH: usize = 32;
