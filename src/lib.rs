@@ -149,3 +149,59 @@ pub fn print(parsed: &Parsed) -> String {
 pub fn encode(program: &Program) -> Vec<u8> {
     il_frontend::binary::encode_bytes(program)
 }
+
+/// Options of a compilation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompileOptions {
+    /// Verify the IR after every midend pass (always on in debug builds).
+    pub verify: bool,
+    /// Report each midend pass's time through `tracing`.
+    pub time_passes: bool,
+}
+
+/// A failed compilation: what went wrong and where in the input.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct CompileError {
+    pub message: String,
+    pub span: il_frontend::diag::Span,
+}
+
+impl CompileError {
+    /// The error as a compiler prints it, located in the input (`file:line:col: error:`).
+    pub fn render(&self, name: &str, bytes: &[u8]) -> String {
+        let kind = match std::str::from_utf8(bytes) {
+            Ok(text) if !il_frontend::binary::is_token_stream(bytes) => {
+                il_frontend::SourceKind::Text(text)
+            }
+            _ => il_frontend::SourceKind::Binary,
+        };
+        let file = il_frontend::SourceFile { name, kind };
+        file.render(&il_frontend::diag::Diagnostic::error(
+            self.span,
+            self.message.clone(),
+        ))
+    }
+}
+
+impl From<midend::Error> for CompileError {
+    fn from(e: midend::Error) -> CompileError {
+        CompileError {
+            message: e.to_string(),
+            span: e.span(),
+        }
+    }
+}
+
+/// Lowers a program to the midend's IR and optimizes it: what `ilc compile --emit ir`
+/// prints, and what every backend starts from.
+pub fn compile_ir(
+    program: &Program,
+    options: &CompileOptions,
+) -> Result<midend::ir::Function, CompileError> {
+    let options = midend::Options {
+        verify: options.verify,
+        time_passes: options.time_passes,
+    };
+    Ok(midend::compile(program, &options)?)
+}

@@ -29,6 +29,24 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Compiles a program for a target. `--emit ir` prints the midend's IR (the same for
+    /// every target).
+    Compile {
+        file: PathBuf,
+        #[arg(long)]
+        target: ilc::Target,
+        #[arg(long, value_enum, default_value_t = CompileEmit::Asm)]
+        emit: CompileEmit,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Runs the IR verifier after every pass (always on in debug builds).
+        #[arg(long)]
+        verify: bool,
+        /// Prints each midend pass's time (through `tracing`, on standard error).
+        #[arg(long)]
+        time_passes: bool,
+    },
     /// Runs a program on a device (`il`: the reference interpreter). Buffers are raw
     /// little-endian files; see docs/abi.md for the launch conventions.
     Run(RunArgs),
@@ -94,6 +112,14 @@ struct RunArgs {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CompileEmit {
+    Asm,
+    Bin,
+    Ir,
+    Stats,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Emit {
     Text,
     Bin,
@@ -115,6 +141,14 @@ fn main() -> ExitCode {
             emit,
             output,
         } => parse(&files, emit, output.as_deref()),
+        Command::Compile {
+            file,
+            target,
+            emit,
+            output,
+            verify,
+            time_passes,
+        } => compile(&file, target, emit, output.as_deref(), verify, time_passes),
         Command::Run(args) => cli::run::run(&args),
         Command::Check {
             paths,
@@ -122,6 +156,67 @@ fn main() -> ExitCode {
             seed,
             step_limit,
         } => cli::check::check(&paths, &target, seed, step_limit),
+    }
+}
+
+fn compile(
+    file: &Path,
+    target: ilc::Target,
+    emit: CompileEmit,
+    output: Option<&Path>,
+    verify: bool,
+    time_passes: bool,
+) -> ExitCode {
+    if time_passes {
+        let _ = tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_target(false)
+            .without_time()
+            .try_init();
+    }
+    let name = file.display().to_string();
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{name}: error: cannot read: {e}");
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    let parsed = match ilc::parse(&bytes, &name) {
+        Ok(p) => p,
+        Err(e) => {
+            eprint!("{}", e.rendered);
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    eprint!("{}", parsed.warnings);
+    let options = ilc::CompileOptions {
+        verify,
+        time_passes,
+    };
+    let text = match emit {
+        CompileEmit::Ir => match ilc::compile_ir(&parsed.program, &options) {
+            Ok(func) => func.to_string(),
+            Err(e) => {
+                eprintln!("{}", e.render(&name, &bytes));
+                return ExitCode::from(BAD_INPUT);
+            }
+        },
+        _ => {
+            eprintln!("ilc: error: target {target} has no backend yet: only `--emit ir` works");
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    let written = match output {
+        Some(path) => std::fs::write(path, text.as_bytes()),
+        None => std::io::stdout().write_all(text.as_bytes()),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ilc: error: cannot write the output: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
     }
 }
 

@@ -6,3 +6,5 @@
 //! formation, control flow). The device model in `runtime-sim` may depend on `isa` only.
 //!
 //! This crate is filled by issue #5.
+
+pub mod isa;

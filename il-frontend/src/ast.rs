@@ -74,7 +74,7 @@ pub struct Instruction {
 /// Opcode-specific tokens that follow the opcode token (L3158-L3162): a primary and a
 /// secondary modifier, and for sampling instructions a resource-format word (with indexed
 /// arguments) and an address-offset word (with `_aoffimmi`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ExtraTokens {
     pub primary: Option<u32>,
     pub secondary: Option<u32>,

@@ -6,15 +6,17 @@
 
 use il_frontend::enums::{DivComp, DstComp, ShiftScale};
 use il_frontend::opcode::DataType;
+use il_semantics::modifiers;
 use smallvec::SmallVec;
 
 use super::kernel::{
     Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, ONE_F32, SEL_ONE, SEL_ZERO,
 };
-use super::memory::{is_memory, LaneInfo, Memory};
+use super::memory::{LaneInfo, Memory};
 use super::wave::{active_lanes as lanes, test, Lanes, Lanes4, Status, Wave, WAVE, ZERO4};
 use super::{alu, texture};
 use crate::runtime::RunError;
+use il_semantics::memory::{is_memory, is_texture};
 
 /// What instructions need besides the wavefront: the program and the memory.
 #[derive(Debug)]
@@ -165,7 +167,7 @@ fn compute(wave: &mut Wave, inst: &Inst, ctx: &mut Ctx<'_>) -> Result<(), RunErr
         }
         return Ok(());
     }
-    if texture::is_texture(inst.opcode) {
+    if is_texture(inst.opcode) {
         let values = texture::execute(inst, &srcs, exec, ctx)?;
         if let Some(dst) = &inst.dst {
             write(wave, dst, values, [exec; 4], DataType::Float, ctx);
@@ -344,137 +346,83 @@ pub fn read(wave: &mut Wave, src: &Src, data: DataType, ctx: &mut Ctx<'_>) -> La
 /// clamp. Integer sources know only negation (two's complement, L650); a double source's
 /// negate and abs act on the high dwords (y and w) only (L648).
 pub fn apply_source_modifiers(v: &mut Lanes4, m: &SrcMods, data: DataType) {
+    let each = |comp: &mut Lanes, f: fn(u32) -> u32| comp.iter_mut().for_each(|x| *x = f(*x));
     match data {
         DataType::Int | DataType::Uint | DataType::Logical | DataType::None => {
             for (c, comp) in v.iter_mut().enumerate() {
                 if m.abs {
-                    comp.iter_mut()
-                        .for_each(|x| *x = (*x as i32).unsigned_abs());
+                    each(comp, modifiers::int_abs);
                 }
                 if m.negate[c] {
-                    comp.iter_mut().for_each(|x| *x = x.wrapping_neg());
+                    each(comp, modifiers::int_neg);
                 }
             }
         }
         DataType::Double => {
             for c in [1, 3] {
                 if m.abs {
-                    v[c].iter_mut().for_each(|x| *x &= 0x7FFF_FFFF);
+                    each(&mut v[c], modifiers::float_abs);
                 }
                 if m.negate[c] {
-                    v[c].iter_mut().for_each(|x| *x ^= 0x8000_0000);
+                    each(&mut v[c], modifiers::float_neg);
                 }
             }
         }
         DataType::Float | DataType::Bits => {
-            let arith = |v: &mut Lanes4, f: &dyn Fn(f32) -> f32| {
-                for comp in v.iter_mut() {
-                    for x in comp.iter_mut() {
-                        *x = f(f32::from_bits(*x)).to_bits();
+            for comp in v.iter_mut() {
+                for (on, f) in [
+                    (m.invert, modifiers::invert as fn(u32) -> u32),
+                    (m.bias, modifiers::bias),
+                    (m.x2, modifiers::times2),
+                    (m.sign, modifiers::sign),
+                ] {
+                    if on {
+                        each(comp, f);
                     }
                 }
+            }
+            // The divisor component and the components before it (Table 6.6).
+            let by = match m.divcomp {
+                DivComp::Y => 1,
+                DivComp::Z => 2,
+                DivComp::W => 3,
+                DivComp::None | DivComp::Unknown => 0,
             };
-            if m.invert {
-                arith(v, &|x| 1.0 - x);
-            }
-            if m.bias {
-                arith(v, &|x| x - 0.5);
-            }
-            if m.x2 {
-                arith(v, &|x| 2.0 * x);
-            }
-            if m.sign {
-                // L708: `(s < 0) ? -1 : ((s == 0) ? 0 : 1)`, so NaN gives 1.
-                arith(v, &|x| {
-                    if x < 0.0 {
-                        -1.0
-                    } else if x == 0.0 {
-                        0.0
-                    } else {
-                        1.0
-                    }
-                });
-            }
-            // Table 6.6 (L2439-L2443): a zero divisor makes the divided components ±FLT_MAX.
-            let divide = |v: &mut Lanes4, by: usize, upto: usize| {
+            for c in 0..by {
                 for l in 0..WAVE {
-                    let d = f32::from_bits(v[by][l]);
-                    for comp in v.iter_mut().take(upto) {
-                        let x = f32::from_bits(comp[l]);
-                        comp[l] = if d == 0.0 {
-                            (f32::MAX.to_bits()) | ((x.to_bits() ^ d.to_bits()) & 0x8000_0000)
-                        } else {
-                            (x / d).to_bits()
-                        };
-                    }
+                    v[c][l] = modifiers::divcomp(v[c][l], v[by][l]);
                 }
-            };
-            match m.divcomp {
-                DivComp::Y => divide(v, 1, 1),
-                DivComp::Z => divide(v, 2, 2),
-                DivComp::W => divide(v, 3, 3),
-                DivComp::None | DivComp::Unknown => {}
             }
             for (c, comp) in v.iter_mut().enumerate() {
                 if m.abs {
-                    comp.iter_mut().for_each(|x| *x &= 0x7FFF_FFFF);
+                    each(comp, modifiers::float_abs);
                 }
                 if m.negate[c] {
-                    comp.iter_mut().for_each(|x| *x ^= 0x8000_0000);
+                    each(comp, modifiers::float_neg);
                 }
                 if m.clamp {
-                    comp.iter_mut().for_each(|x| *x = saturate(*x));
+                    each(comp, modifiers::saturate);
                 }
             }
         }
     }
 }
 
-/// Clamps a float to [0, 1]; NaN becomes 0 (L589).
-#[inline]
-pub fn saturate(x: u32) -> u32 {
-    let f = f32::from_bits(x);
-    if f.is_nan() || f <= 0.0 {
-        0
-    } else if f >= 1.0 {
-        ONE_F32
-    } else {
-        x
-    }
-}
-
-fn shift_factor(shift: ShiftScale) -> Option<f64> {
-    Some(match shift {
-        ShiftScale::None => return None,
-        ShiftScale::X2 => 2.0,
-        ShiftScale::X4 => 4.0,
-        ShiftScale::X8 => 8.0,
-        ShiftScale::D2 => 0.5,
-        ShiftScale::D4 => 0.25,
-        ShiftScale::D8 => 0.125,
-    })
-}
-
 /// The destination modifiers, `clamp(shift_scale(x))` (L575), for floats and doubles.
 fn apply_destination_modifiers(v: &mut Lanes4, dst: &Dst, data: DataType) {
-    let factor = shift_factor(dst.shift);
-    if factor.is_none() && !dst.clamp {
+    if dst.shift == ShiftScale::None && !dst.clamp {
         return;
     }
     if data == DataType::Double {
         for pair in [0usize, 2] {
             for l in 0..WAVE {
-                let bits = u64::from(v[pair][l]) | u64::from(v[pair + 1][l]) << 32;
-                let mut x = f64::from_bits(bits);
-                if let Some(f) = factor {
-                    x *= f;
-                }
+                let mut x = u64::from(v[pair][l]) | u64::from(v[pair + 1][l]) << 32;
+                x = modifiers::double_shift(x, dst.shift);
                 if dst.clamp {
-                    x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+                    x = modifiers::double_saturate(x);
                 }
-                let bits = x.to_bits();
-                v[pair][l] = bits as u32;
-                v[pair + 1][l] = (bits >> 32) as u32;
+                v[pair][l] = x as u32;
+                v[pair + 1][l] = (x >> 32) as u32;
             }
         }
         return;
@@ -484,11 +432,9 @@ fn apply_destination_modifiers(v: &mut Lanes4, dst: &Dst, data: DataType) {
     }
     for comp in v.iter_mut() {
         for x in comp.iter_mut() {
-            if let Some(f) = factor {
-                *x = super::semantics::float::output(f32::from_bits(*x) * f as f32);
-            }
+            *x = modifiers::shift(*x, dst.shift);
             if dst.clamp {
-                *x = saturate(*x);
+                *x = modifiers::saturate(*x);
             }
         }
     }

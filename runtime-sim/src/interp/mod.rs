@@ -23,7 +23,7 @@ pub mod exec;
 pub mod kernel;
 pub mod launch;
 pub mod memory;
-pub mod semantics;
+pub use il_semantics as semantics;
 pub mod texture;
 pub mod wave;
 

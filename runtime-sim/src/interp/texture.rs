@@ -20,32 +20,6 @@ use crate::runtime::{Resource, RunError};
 #[derive(Clone, Copy, Debug)]
 pub struct PixelInfo;
 
-pub fn is_texture(op: Opcode) -> bool {
-    use Opcode as O;
-    matches!(
-        op,
-        O::Sample
-            | O::SampleB
-            | O::SampleG
-            | O::SampleL
-            | O::SampleC
-            | O::SampleCLz
-            | O::SampleCL
-            | O::SampleCG
-            | O::SampleCB
-            | O::Load
-            | O::Resinfo
-            | O::Bufinfo
-            | O::Fetch4
-            | O::Fetch4C
-            | O::Fetch4Po
-            | O::Fetch4PoC
-            | O::Dsx
-            | O::Dsy
-            | O::Fwidth
-    )
-}
-
 /// Where the reference value of a comparison sample is: `src1.x` for `sample_c*`
 /// (L5205), `src1.x` for `fetch4c`, `src2.x` for `fetch4poc` (after the offsets).
 fn compare_source(op: Opcode) -> Option<usize> {

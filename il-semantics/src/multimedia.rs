@@ -2,8 +2,8 @@
 //! vector output slots" (L7865): each function returns that scalar; `sad` and `sadhi` are
 //! per component (L7900, L7911). No source or destination modifiers (L7861).
 
-use super::convert::ftou;
-use super::float::output;
+use crate::convert::ftou;
+use crate::float::output;
 
 #[inline]
 fn bytes(a: u32) -> [u32; 4] {

@@ -7,7 +7,7 @@
 //! the correct IEEE result"), with no flushing except where an entry says so. Compares return
 //! one 0xFFFFFFFF/0 dword that the executor broadcasts (L3065-L3067).
 
-use super::int::mask;
+use crate::int::mask;
 use il_frontend::enums::ZeroOp;
 
 const SIGN: u64 = 1 << 63;

@@ -5,7 +5,7 @@
 //! reference leaves the result undefined, and ilc saturates, NaN giving 0 (I-33).
 //! Integer-to-float conversions round to nearest even (I-32).
 
-use super::float::{ftz, input, output};
+use crate::float::{ftz, input, output};
 
 const SIGN: u32 = 0x8000_0000;
 

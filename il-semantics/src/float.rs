@@ -6,7 +6,7 @@
 //! see the module conventions in [`super`]. Functions named after a scalar instruction take
 //! the component the executor selected (`src0.w` for `exp`, `log`, `rcp`, ...).
 
-use super::int::mask;
+use crate::int::mask;
 use il_frontend::enums::{RelOp, ZeroOp};
 
 /// 1.0f.
