@@ -171,6 +171,7 @@ fn compile(
         let _ = tracing_subscriber::fmt()
             .with_writer(std::io::stderr)
             .with_target(false)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
             .without_time()
             .try_init();
     }

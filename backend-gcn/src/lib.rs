@@ -5,4 +5,6 @@
 //! selection, register allocation, exec-mask control flow, `s_waitcnt` insertion, hazards).
 //! The device model in `runtime-sim` may depend on `isa` only.
 //!
-//! This crate is filled by issue #6.
+//! This crate is filled by issue #6. [`isa`] is the instruction set module.
+
+pub mod isa;

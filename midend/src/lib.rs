@@ -49,7 +49,7 @@ impl Error {
 
 /// Builds the IR of a program and runs the optimization pipeline on it.
 pub fn compile(program: &Program, options: &Options) -> Result<ir::Function, Error> {
-    let mut func = build::build(program)?;
+    let mut func = timed_build(program, options)?;
     passes::run_pipeline(&mut func, options)?;
     Ok(func)
 }
@@ -57,7 +57,21 @@ pub fn compile(program: &Program, options: &Options) -> Result<ir::Function, Err
 /// Builds the IR of a program without optimizing it (trivial block parameters removed and
 /// aliases resolved, so that it verifies).
 pub fn build_unoptimized(program: &Program, options: &Options) -> Result<ir::Function, Error> {
-    let mut func = build::build(program)?;
+    let mut func = timed_build(program, options)?;
     passes::run_pass(&mut func, options, "copy_prop", passes::copy_prop::run)?;
+    Ok(func)
+}
+
+fn timed_build(program: &Program, options: &Options) -> Result<ir::Function, Error> {
+    let start = std::time::Instant::now();
+    let func = build::build(program)?;
+    if options.time_passes {
+        tracing::info!(
+            target: "ilc::passes",
+            "build {:>14.3} ms, {} instructions",
+            start.elapsed().as_secs_f64() * 1e3,
+            func.inst_count()
+        );
+    }
     Ok(func)
 }

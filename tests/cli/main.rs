@@ -320,3 +320,67 @@ fn check_prints_pass_lines_and_a_summary() {
         "{text}"
     );
 }
+
+#[test]
+fn compile_emit_ir_prints_the_midend_ir() {
+    let out = ilc(&[
+        "compile",
+        &example("vector_add.il"),
+        "--target",
+        "cayman",
+        "--emit",
+        "ir",
+        "--verify",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("kernel {\n"), "{text}");
+    assert!(text.contains("uav_raw_store"), "{text}");
+    assert!(text.trim_end().ends_with("return\n}"), "{text}");
+    // The IR is target-independent: gfx906 prints the same.
+    let other = ilc(&[
+        "compile",
+        &example("vector_add.il"),
+        "--target",
+        "gfx906",
+        "--emit",
+        "ir",
+    ]);
+    assert_eq!(String::from_utf8(other.stdout).unwrap(), text);
+}
+
+#[test]
+fn compile_time_passes_reports_every_pass_on_stderr() {
+    let out = ilc(&[
+        "compile",
+        &example("switch.il"),
+        "--target",
+        "cayman",
+        "--emit",
+        "ir",
+        "--time-passes",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    for pass in ["build", "copy_prop", "fold", "gvn", "licm", "if_convert", "dce"] {
+        assert!(err.contains(pass), "{pass} missing in {err}");
+    }
+}
+
+#[test]
+fn compile_refuses_an_unsupported_program_with_a_located_error() {
+    // A vertex shader: the midend compiles compute and pixel kernels.
+    let path = temp_file("vs.il", b"il_vs_2_0\nmov r0, r1\nend\n");
+    let out = ilc(&[
+        "compile",
+        path.to_str().unwrap(),
+        "--target",
+        "cayman",
+        "--emit",
+        "ir",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("vs.il:1:1: error:"), "{err}");
+    assert!(err.contains("compute (il_cs) and pixel (il_ps)"), "{err}");
+}
