@@ -4,12 +4,14 @@
 //!
 //! - [`runtime`]: bindings, dispatch shapes, run reports and errors, shared by every device;
 //! - [`interp`]: the IL reference interpreter (device `il`);
-//! - [`accuracy`]: how closely a target must match the reference, per instruction.
+//! - [`accuracy`]: how closely a target must match the reference, per instruction;
+//! - [`r600`]: the Cayman device model, executing Cayman program bytes.
 //!
 //! The Cayman and GCN device models come with issues #5 and #6.
 
 pub mod accuracy;
 pub mod interp;
+pub mod r600;
 pub mod runtime;
 
 pub use interp::Interpreter;

@@ -1,0 +1,375 @@
+//! Memory: VTX fetch clauses (cayman Ch5/Ch6, VTX_WORD* L9291-L9524) and RAT (UAV) stores
+//! and atomics issued from the CF program (MEM_RAT, MEM_RAT_CACHELESS, cayman L2961-L2996,
+//! CF_ALLOC_EXPORT_WORD0_RAT L8221-L8324). LDS operations are ALU instructions (`alu.rs`).
+//!
+//! Decisions:
+//! * **VTX addresses are bytes**: `GPR[SRC_GPR].SRC_SEL_X + OFFSET` into the bound buffer
+//!   (stride 1, as Mesa binds compute buffers, abi-facts §3.4; the ISA leaves the resource
+//!   layout to the host, digest Q36). Bytes outside the buffer read 0 and are counted.
+//! * **RAT indices are elements of 32 bits**: INDEX_GPR.X × (ELEM_SIZE + 1) is a dword index
+//!   ("in elements of the UAV surface format", cayman L8320; Mesa binds the global pool as an
+//!   R32_UINT surface). A store writes component c of RW_GPR at index + c for every bit c of
+//!   COMP_MASK (LLVM's 32/64/128-bit stores: COMP_MASK 0x1/0x3/0xF, digest D9).
+//! * **Atomics** follow the ISA's RAT_INST numbering (cayman L8231-L8285; digest D1): both the
+//!   no-return codes and the `_RTN` ones perform the operation; the returned pre-op value goes
+//!   to a "return buffer" read back through the TC (cayman L2195), a protocol the ISA does not
+//!   describe, so it is not delivered. CMPXCHG compares with RW_GPR.Z (cayman L2965-L2968;
+//!   digest D2: LLVM puts it in .W). MEM_RAT_CACHELESS does no atomics (cayman L2981).
+//! * Lanes execute a memory instruction in lane order, so atomics are sequential.
+
+use backend_r600::isa::{
+    CfMem, ExportOp, ExportType, FetchClause, FetchInst, MemTarget, RatInst, VtxOp,
+};
+
+use super::wave::{Ctx, Wave};
+use super::WAVE;
+use crate::runtime::RunError;
+
+/// (bytes per component, components, float) of a VTX DATA_FORMAT (cayman L9390-L9424).
+fn vtx_format(f: u8) -> Option<(usize, usize, bool)> {
+    Some(match f {
+        1 => (1, 1, false),
+        5 => (2, 1, false),
+        6 => (2, 1, true),
+        7 => (1, 2, false),
+        13 => (4, 1, false),
+        14 => (4, 1, true),
+        15 => (2, 2, false),
+        16 => (2, 2, true),
+        26 => (1, 4, false),
+        29 => (4, 2, false),
+        30 => (4, 2, true),
+        31 => (2, 4, false),
+        32 => (2, 4, true),
+        34 => (4, 4, false),
+        35 => (4, 4, true),
+        44 => (1, 3, false),
+        45 => (2, 3, false),
+        46 => (2, 3, true),
+        47 => (4, 3, false),
+        48 => (4, 3, true),
+        _ => return None,
+    })
+}
+
+impl Wave {
+    /// Runs a fetch clause for the lanes in `exec` (fetches are not predicated one by one,
+    /// cayman L2096).
+    pub(crate) fn fetch_clause(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        clause: &FetchClause,
+        addr: u32,
+        exec: u64,
+    ) -> Result<(), RunError> {
+        let cf = ctx.prep.addr.get(self.pc).copied().unwrap_or(0);
+        for (k, f) in clause.insts.iter().enumerate() {
+            let here = format!("CF {cf}, fetch clause {addr} instruction {k}");
+            self.steps += 1;
+            ctx.report.wave_instructions += 1;
+            ctx.report.lane_instructions += u64::from(exec.count_ones());
+            let v = match f {
+                FetchInst::Vtx(v) => v,
+                FetchInst::Tex(t) => {
+                    return Err(RunError::Unsupported(format!(
+                        "{here}: texture instruction {}",
+                        t.op.name()
+                    )))
+                }
+                FetchInst::MemRd(_) => {
+                    return Err(RunError::Unsupported(format!(
+                        "{here}: MEM_RD (scratch/scatter reads)"
+                    )))
+                }
+            };
+            if v.op != VtxOp::Fetch {
+                return Err(RunError::Unsupported(format!("{here}: {}", v.op.name())));
+            }
+            if v.use_const_fields || v.endian_swap != 0 || v.structured_read != 0 || v.lds_req {
+                return Err(RunError::Unsupported(format!(
+                    "{here}: USE_CONST_FIELDS, ENDIAN_SWAP, STRUCTURED_READ and LDS_REQ are not modelled"
+                )));
+            }
+            let (size, n, float) = vtx_format(v.data_format).ok_or_else(|| {
+                RunError::Unsupported(format!("{here}: DATA_FORMAT {}", v.data_format))
+            })?;
+            let buf_id = v.buffer_id;
+            let mem = *ctx.launch.vtx_buffers.get(&buf_id).ok_or_else(|| {
+                RunError::BadLaunch(format!("{here}: VTX buffer {buf_id} is not bound"))
+            })?;
+            let mut res = [[0u32; WAVE]; 4];
+            for l in 0..WAVE {
+                if exec >> l & 1 == 0 {
+                    continue;
+                }
+                let sg = if v.src_rel {
+                    rel_gpr(ctx, v.src_gpr, self.al)
+                } else {
+                    usize::from(v.src_gpr)
+                };
+                let a =
+                    u64::from(self.gpr[sg][usize::from(v.src_sel_x & 3)][l]) + u64::from(v.offset);
+                let buf = ctx.launch.memory.get(mem).map(Vec::as_slice).unwrap_or(&[]);
+                let mut comps = [0u32; 4];
+                let mut oor = false;
+                for c in 0..n {
+                    let at = a + (c * size) as u64;
+                    let mut raw = 0u32;
+                    for b in 0..size {
+                        let byte = usize::try_from(at + b as u64)
+                            .ok()
+                            .and_then(|i| buf.get(i).copied());
+                        match byte {
+                            Some(x) => raw |= u32::from(x) << (8 * b),
+                            None => oor = true,
+                        }
+                    }
+                    comps[c] = convert(raw, size, float, v.num_format_all, v.format_comp_all);
+                }
+                if oor {
+                    ctx.report.out_of_range.uav_reads += 1;
+                }
+                let int = v.num_format_all == 1 && !float;
+                let one = if int { 1 } else { 0x3F80_0000 };
+                for c in 0..4 {
+                    res[c][l] = match v.dst.sel[c] {
+                        s @ 0..=3 => {
+                            let s = usize::from(s);
+                            if s < n {
+                                comps[s]
+                            } else if s == 3 {
+                                one
+                            } else {
+                                0
+                            }
+                        }
+                        4 => 0,
+                        5 => one,
+                        _ => 0,
+                    };
+                }
+            }
+            let dg = if v.dst.rel {
+                rel_gpr(ctx, v.dst.gpr, self.al)
+            } else {
+                usize::from(v.dst.gpr)
+            };
+            for c in 0..4 {
+                if v.dst.sel[c] == 7 {
+                    continue;
+                }
+                if v.dst.sel[c] == 6 {
+                    return Err(RunError::Fault(format!(
+                        "{here}: DST_SEL 6 is reserved (cayman L9374)"
+                    )));
+                }
+                for l in 0..WAVE {
+                    if exec >> l & 1 == 1 {
+                        self.gpr[dg][c][l] = res[c][l];
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A CF_ALLOC_EXPORT memory instruction for the lanes in `exec`.
+    pub(crate) fn mem_export(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        m: &CfMem,
+        exec: u64,
+    ) -> Result<(), RunError> {
+        let cf = ctx.prep.addr.get(self.pc).copied().unwrap_or(0);
+        let here = format!("CF {cf}: {}", m.op.name());
+        let MemTarget::Rat {
+            id,
+            inst,
+            index_mode,
+        } = m.target
+        else {
+            return Err(RunError::Unsupported(format!(
+                "{here} (only RAT memory operations are modelled)"
+            )));
+        };
+        if !matches!(m.op, ExportOp::MemRat | ExportOp::MemRatCacheless) {
+            return Err(RunError::Unsupported(here));
+        }
+        if !matches!(m.ty, ExportType::T1 | ExportType::T3) {
+            return Err(RunError::Unsupported(format!(
+                "{here}: TYPE {} (only the indexed forms WRITE_IND / WRITE_IND_ACK)",
+                m.ty.mem_name()
+            )));
+        }
+        if m.burst_count != 0 {
+            return Err(RunError::Unsupported(format!("{here}: burst exports")));
+        }
+        let rat = if index_mode == 0 {
+            u32::from(id)
+        } else {
+            let ix = self
+                .cf_idx
+                .get(usize::from(index_mode) - 1)
+                .copied()
+                .unwrap_or(0);
+            (u32::from(id) + ix) & 0xF
+        };
+        let mem = *ctx
+            .launch
+            .rats
+            .get(&(rat as u8))
+            .ok_or_else(|| RunError::BadLaunch(format!("{here}: RAT {rat} is not bound")))?;
+        let store = matches!(inst, RatInst::StoreDword);
+        if m.op == ExportOp::MemRatCacheless && !store && inst != RatInst::Nop {
+            return Err(RunError::Fault(format!(
+                "{here}: RAT_INST {} through MEM_RAT_CACHELESS, which only stores and reads (cayman L2981)",
+                inst.name()
+            )));
+        }
+        let rw = if m.rw_rel {
+            rel_gpr(ctx, m.rw_gpr, self.al)
+        } else {
+            usize::from(m.rw_gpr)
+        };
+        let ig = usize::from(m.index_gpr);
+        let scale = u64::from(m.elem_size) + 1;
+        for l in 0..WAVE {
+            if exec >> l & 1 == 0 {
+                continue;
+            }
+            let index = u64::from(self.gpr[ig][0][l]) * scale;
+            let data = [
+                self.gpr[rw][0][l],
+                self.gpr[rw][1][l],
+                self.gpr[rw][2][l],
+                self.gpr[rw][3][l],
+            ];
+            let buf = ctx
+                .launch
+                .memory
+                .get_mut(mem)
+                .ok_or_else(|| RunError::BadLaunch(format!("{here}: no memory {mem}")))?;
+            let oor = &mut ctx.report.out_of_range;
+            if store {
+                for c in 0..4 {
+                    if m.comp_mask >> c & 1 == 1 && !write_dword(buf, index + c as u64, data[c]) {
+                        oor.uav_writes += 1;
+                    }
+                }
+                continue;
+            }
+            let (x, cmp, mask) = (data[0], data[2], data[3]);
+            use RatInst as R;
+            let f: fn(u32, u32, u32, u32) -> u32 = match inst {
+                R::Nop | R::NopRtn => continue,
+                R::Add | R::AddRtn => |o, x, _, _| o.wrapping_add(x),
+                R::Sub | R::SubRtn => |o, x, _, _| o.wrapping_sub(x),
+                R::Rsub | R::RsubRtn => |o, x, _, _| x.wrapping_sub(o),
+                R::MinInt | R::MinIntRtn => |o, x, _, _| (o as i32).min(x as i32) as u32,
+                R::MaxInt | R::MaxIntRtn => |o, x, _, _| (o as i32).max(x as i32) as u32,
+                R::MinUint | R::MinUintRtn => |o, x, _, _| o.min(x),
+                R::MaxUint | R::MaxUintRtn => |o, x, _, _| o.max(x),
+                R::And | R::AndRtn => |o, x, _, _| o & x,
+                R::Or | R::OrRtn => |o, x, _, _| o | x,
+                R::Xor | R::XorRtn => |o, x, _, _| o ^ x,
+                R::IncUint | R::IncUintRtn => |o, x, _, _| if o >= x { 0 } else { o + 1 },
+                R::DecUint | R::DecUintRtn => |o, x, _, _| if o == 0 || o > x { x } else { o - 1 },
+                R::CmpxchgInt | R::CmpxchgIntRtn => |o, x, c, _| if o == c { x } else { o },
+                R::XchgRtn => |_, x, _, _| x,
+                // Reserved on Cayman (cayman L8250); LLVM's byte/short stores: X holds the
+                // shifted value, W the mask (digest D3).
+                R::Mskor => |o, x, _, m| (o & !m) | x,
+                R::StoreTyped | R::StoreShort | R::StoreByte | R::StoreDword => {
+                    return Err(RunError::Unsupported(format!(
+                        "{here}: RAT_INST {}",
+                        inst.name()
+                    )))
+                }
+            };
+            match read_dword(buf, index) {
+                Some(o) => {
+                    write_dword(buf, index, f(o, x, cmp, mask));
+                }
+                None => oor.uav_writes += 1,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A GPR relative to aL; outside the registers R0 (cayman L1466).
+fn rel_gpr(ctx: &Ctx<'_>, base: u8, al: i32) -> usize {
+    let a = i64::from(base) + i64::from(al);
+    if (0..128).contains(&a) && super::gpr_ok(ctx.launch, a as u32) {
+        a as usize
+    } else {
+        0
+    }
+}
+
+fn read_dword(buf: &[u8], index: u64) -> Option<u32> {
+    let at = usize::try_from(index.checked_mul(4)?).ok()?;
+    match buf.get(at..at.checked_add(4)?) {
+        Some(&[a, b, c, d]) => Some(u32::from_le_bytes([a, b, c, d])),
+        _ => None,
+    }
+}
+
+fn write_dword(buf: &mut [u8], index: u64, v: u32) -> bool {
+    let Some(at) = index.checked_mul(4).and_then(|a| usize::try_from(a).ok()) else {
+        return false;
+    };
+    match buf.get_mut(at..at.saturating_add(4)) {
+        Some(d) if d.len() == 4 => {
+            d.copy_from_slice(&v.to_le_bytes());
+            true
+        }
+        _ => false,
+    }
+}
+
+/// One fetched component: NUM_FORMAT_ALL 0 NORM, 1 INT, 2 SCALED; FORMAT_COMP_ALL signed
+/// (cayman L9430-L9443).
+fn convert(raw: u32, size: usize, float: bool, num: u8, signed: bool) -> u32 {
+    if float {
+        return if size == 2 {
+            super::ops::fout(super::ops::f16_to_f32(raw as u16))
+        } else {
+            raw
+        };
+    }
+    let bits = 8 * size as u32;
+    let sval = if bits < 32 {
+        ((raw << (32 - bits)) as i32) >> (32 - bits)
+    } else {
+        raw as i32
+    };
+    match num {
+        1 => {
+            if signed {
+                sval as u32
+            } else {
+                raw
+            }
+        }
+        2 => {
+            if signed {
+                (sval as f32).to_bits()
+            } else {
+                (raw as f32).to_bits()
+            }
+        }
+        _ => {
+            if bits == 32 {
+                return raw;
+            }
+            if signed {
+                let max = ((1i64 << (bits - 1)) - 1) as f32;
+                (sval as f32 / max).max(-1.0).to_bits()
+            } else {
+                let max = ((1u64 << bits) - 1) as f32;
+                (raw as f32 / max).to_bits()
+            }
+        }
+    }
+}

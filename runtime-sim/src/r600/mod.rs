@@ -1,0 +1,453 @@
+//! The Cayman (HD 6900, VLIW4) device model: executes the **bytes** of a Cayman program on
+//! 64-lane wavefronts, decoding them with `backend_r600::isa` and nothing else.
+//!
+//! Structure:
+//! - this file: the launch API ([`R600Launch`], [`run`]), the program's static checks and the
+//!   work-group scheduler (wavefronts of a group run in turn up to each `GROUP_BARRIER`);
+//! - [`wave`]: wavefront state and the CF program with its active-mask stack (cayman Ch3 L793);
+//! - [`alu`]: ALU clauses, instruction groups, operands, predicates, LDS queues (cayman Ch4
+//!   L1315);
+//! - [`ops`]: the scalar semantics of the ALU instructions (cayman Ch8 L3220);
+//! - [`mem`]: VTX fetch clauses (cayman L9291), RAT stores and atomics (cayman L2961-L3010,
+//!   L8221), LDS operations (cayman Ch7 L2207, Table 8.11 L7813).
+//!
+//! What the model refuses, as hardware would silently compute garbage (each error names the
+//! CF address, and the ALU clause and group where there is one): an illegal instruction group
+//! (bank swizzle / read-port conflict and every other rule of
+//! `backend_r600::isa::legality::check_group` / `check_clause`), a kcache read outside the
+//! lines its CF instruction locks (cayman L1474), a GPR outside the declared count and the
+//! clause temporaries (cayman L1464-L1474), a stack deeper than the declared STACK_SIZE
+//! (cayman L1190), a fetch clause of more than 16 instructions (cayman L653), data left in an
+//! LDS output queue at the end of a clause (cayman L2334), a barrier that not every
+//! wavefront of the group reaches. What it does not implement is `RunError::Unsupported`.
+//!
+//! Launch conventions (LLVM's R600 backend and Mesa, `docs/abi.md` "Cayman (R600 family)"):
+//! R0.xyz = work-item id in the group, R1.xyz = group id; constant buffer 0 holds the
+//! implicit dwords (groups, global size, local size) and then the kernel arguments;
+//! kernel arguments are also VTX buffer 3; global memory is one pool, read through VTX buffer
+//! 1 with byte addresses and written through RAT 0 with dword indices.
+
+// Lane loops index several per-lane arrays at once.
+#![allow(clippy::needless_range_loop)]
+
+pub mod alu;
+pub mod mem;
+pub mod ops;
+pub mod wave;
+
+use std::collections::BTreeMap;
+
+use backend_r600::isa::opcodes::AluEncoding;
+use backend_r600::isa::{
+    legality, AluClause, AluOp, CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program, SrcSel,
+};
+
+use crate::runtime::{RunError, RunReport};
+
+use self::wave::{Status, Wave};
+
+/// Lanes of a wavefront (cayman L10507).
+pub const WAVE: usize = 64;
+
+/// Instructions (CF instructions, ALU groups, fetches) a wavefront may execute before the
+/// run is stopped as endless.
+pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
+
+/// The program resources LLVM writes into the `.AMDGPU.config` section of an r600 object:
+/// (register, value) pairs of little-endian dwords.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgramConfig {
+    /// NUM_GPRS of SQ_PGM_RESOURCES_* (bits 7:0).
+    pub gprs: u32,
+    /// STACK_SIZE of SQ_PGM_RESOURCES_* (bits 15:8), in stack entries.
+    pub stack_size: u32,
+    /// SQ_LDS_ALLOC bits 13:0: LDS dwords per work-group.
+    pub lds_dwords: u32,
+}
+
+/// SQ_PGM_RESOURCES_LS: the compute shader's resource register (LLVM `R600AsmPrinter`
+/// `AMDGPU_CS` case; the compute shader runs in the LS stage, abi-facts §3.5).
+pub const SQ_PGM_RESOURCES_LS: u32 = 0x0002_88D4;
+/// SQ_LDS_ALLOC (abi-facts §3.5).
+pub const SQ_LDS_ALLOC: u32 = 0x0002_88E8;
+
+impl ProgramConfig {
+    /// Reads the `.AMDGPU.config` (register, value) pairs.
+    pub fn from_amdgpu_config(bytes: &[u8]) -> Result<ProgramConfig, RunError> {
+        if bytes.len() % 8 != 0 {
+            return Err(RunError::BadLaunch(format!(
+                ".AMDGPU.config holds {} bytes, not (register, value) pairs of dwords",
+                bytes.len()
+            )));
+        }
+        let mut cfg = ProgramConfig::default();
+        for pair in bytes.chunks_exact(8) {
+            let reg = u32::from_le_bytes([pair[0], pair[1], pair[2], pair[3]]);
+            let val = u32::from_le_bytes([pair[4], pair[5], pair[6], pair[7]]);
+            if reg == SQ_PGM_RESOURCES_LS {
+                cfg.gprs = val & 0xFF;
+                cfg.stack_size = (val >> 8) & 0xFF;
+            } else if reg == SQ_LDS_ALLOC {
+                cfg.lds_dwords = val & 0x3FFF;
+            }
+        }
+        Ok(cfg)
+    }
+}
+
+/// Everything a Cayman dispatch needs besides the program bytes.
+///
+/// Memory is a list of plain byte buffers; constant buffers (kcache banks), RATs and VTX
+/// buffers name one of them each, so that one buffer can be bound several ways (LLVM's
+/// global pool is RAT 0 and VTX buffer 1, its parameters constant buffer 0 and VTX buffer 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct R600Launch {
+    /// GPRs per work-item (SQ_PGM_RESOURCES NUM_GPRS): R0..R(gprs-1) may be used.
+    pub gprs: u32,
+    /// Clause temporaries: GPRs 128-K..127 are usable inside an ALU clause too (cayman
+    /// L1410). Default 4, as Mesa configures compute shaders.
+    pub clause_temps: u32,
+    /// Stack entries (SQ_PGM_RESOURCES STACK_SIZE, cayman L1190).
+    pub stack_size: u32,
+    /// LDS bytes per work-group.
+    pub lds_bytes: u32,
+    /// Global size in work-items per dimension (a whole number of groups).
+    pub grid: [u32; 3],
+    /// Work-group size per dimension (at most 1024 work-items).
+    pub group: [u32; 3],
+    /// The memory buffers.
+    pub memory: Vec<Vec<u8>>,
+    /// Constant buffer (kcache bank) → memory index.
+    pub const_buffers: BTreeMap<u8, usize>,
+    /// RAT id → memory index; a RAT is a surface of 32-bit elements (Mesa binds the global
+    /// pool as R32_UINT, abi-facts §3.4).
+    pub rats: BTreeMap<u8, usize>,
+    /// VTX fetch buffer id → memory index; stride 1, so fetch addresses are byte offsets
+    /// (abi-facts §3.4).
+    pub vtx_buffers: BTreeMap<u8, usize>,
+    /// The 32 loop constants of LOOP_START (cayman L2873): trip count bits 11:0, initial
+    /// aL bits 23:12, step bits 31:24 (signed) — our layout, the ISA gives none (digest Q38).
+    pub loop_consts: [u32; 32],
+    /// The boolean constants of COND = BOOL / NOT_BOOL, bit n for CF_CONST n.
+    pub bool_consts: u32,
+    /// Instructions one wavefront may execute.
+    pub step_limit: u64,
+}
+
+impl R600Launch {
+    /// An empty launch of `grid` work-items in groups of `group`.
+    pub fn new(config: ProgramConfig, grid: [u32; 3], group: [u32; 3]) -> R600Launch {
+        R600Launch {
+            gprs: config.gprs,
+            clause_temps: 4,
+            stack_size: config.stack_size,
+            lds_bytes: config.lds_dwords * 4,
+            grid,
+            group,
+            memory: Vec::new(),
+            const_buffers: BTreeMap::new(),
+            rats: BTreeMap::new(),
+            vtx_buffers: BTreeMap::new(),
+            loop_consts: [0; 32],
+            bool_consts: 0,
+            step_limit: DEFAULT_STEP_LIMIT,
+        }
+    }
+
+    /// A launch following LLVM's R600 compute ABI (abi-facts §3): memory 0 is the parameter
+    /// buffer — dwords 0-2 the number of groups, 3-5 the global size, 6-8 the local size, then
+    /// `args` from byte 36 — bound as constant buffer 0 and VTX buffer 3; memory 1 is the
+    /// global pool `global`, bound as RAT 0 and VTX buffer 1. Pointer arguments are byte
+    /// offsets into the pool.
+    pub fn llvm_compute(
+        config: ProgramConfig,
+        grid: [u32; 3],
+        group: [u32; 3],
+        args: &[u8],
+        global: Vec<u8>,
+    ) -> R600Launch {
+        let mut l = R600Launch::new(config, grid, group);
+        let mut params = Vec::with_capacity(36 + args.len());
+        for d in 0..3 {
+            params.extend((grid[d] / group[d].max(1)).to_le_bytes());
+        }
+        for g in grid {
+            params.extend(g.to_le_bytes());
+        }
+        for g in group {
+            params.extend(g.to_le_bytes());
+        }
+        params.extend_from_slice(args);
+        // Constant buffers are read in 16-byte constants.
+        params.resize(params.len().div_ceil(16) * 16, 0);
+        l.memory = vec![params, global];
+        l.const_buffers.insert(0, 0);
+        l.vtx_buffers.insert(3, 0);
+        l.rats.insert(0, 1);
+        l.vtx_buffers.insert(1, 1);
+        l
+    }
+}
+
+/// A decoded program with the lookups the executor needs.
+#[derive(Debug)]
+pub(crate) struct Prepared {
+    pub prog: Program,
+    /// CF slot address of each CF instruction.
+    pub addr: Vec<u32>,
+    /// CF slot → instruction index.
+    pub at: BTreeMap<u32, usize>,
+}
+
+impl Prepared {
+    /// The instruction index at CF address `a`.
+    pub fn index(&self, a: u32, from: usize) -> Result<usize, RunError> {
+        self.at.get(&a).copied().ok_or_else(|| {
+            RunError::Fault(format!(
+                "CF {}: jump to address {a}, which is not the start of a CF instruction",
+                self.addr.get(from).copied().unwrap_or(0)
+            ))
+        })
+    }
+}
+
+/// Runs `program` (Cayman bytes) as a compute dispatch. Memory in `launch` is updated in
+/// place. Never panics: bytes that do not decode, a launch that does not fit and anything
+/// the hardware would not execute correctly are errors.
+pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunError> {
+    let prog = Program::decode(program)
+        .map_err(|e| RunError::BadLaunch(format!("the program does not decode: {e}")))?;
+    let addr = prog.cf_addresses();
+    let at = addr.iter().enumerate().map(|(k, &a)| (a, k)).collect();
+    let prep = Prepared { prog, addr, at };
+    check_launch(launch)?;
+    check_program(&prep, launch)?;
+    let mut report = RunReport::default();
+    let groups = [0, 1, 2].map(|d| launch.grid[d] / launch.group[d]);
+    let items = launch.group.iter().product::<u32>() as usize;
+    let nwaves = items.div_ceil(WAVE);
+    for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let mut lds = vec![0u8; launch.lds_bytes as usize];
+                let mut waves: Vec<Wave> = (0..nwaves)
+                    .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
+                    .collect();
+                let mut status = vec![Status::Running; nwaves];
+                loop {
+                    for (w, wave) in waves.iter_mut().enumerate() {
+                        if status[w] == Status::Running {
+                            let mut ctx = wave::Ctx {
+                                prep: &prep,
+                                launch,
+                                lds: &mut lds,
+                                report: &mut report,
+                            };
+                            status[w] = wave.run(&mut ctx)?;
+                        }
+                    }
+                    if status.iter().all(|s| *s == Status::Done) {
+                        break;
+                    }
+                    if let Some(d) = status.iter().position(|s| *s == Status::Done) {
+                        let b = status
+                            .iter()
+                            .position(|s| *s == Status::Barrier)
+                            .unwrap_or(0);
+                        return Err(RunError::Fault(format!(
+                            "group ({gx}, {gy}, {gz}): wavefront {b} waits at a GROUP_BARRIER that wavefront {d} never reaches (it ended): every wavefront of a work-group must reach each barrier (cayman L2036-L2042)"
+                        )));
+                    }
+                    for s in status.iter_mut() {
+                        *s = Status::Running;
+                    }
+                }
+                report.groups += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+fn check_launch(l: &R600Launch) -> Result<(), RunError> {
+    let bad = |m: String| Err(RunError::BadLaunch(m));
+    for d in 0..3 {
+        if l.group[d] == 0 || l.grid[d] % l.group[d] != 0 {
+            return bad(format!(
+                "dimension {d}: the global size {} is not a whole number of groups of {}",
+                l.grid[d], l.group[d]
+            ));
+        }
+    }
+    let items: u64 = l.group.iter().map(|&g| u64::from(g)).product();
+    if items > 1024 {
+        return bad(format!("a work-group of {items} work-items; at most 1024"));
+    }
+    if l.gprs > 128 || l.clause_temps > 64 || l.gprs + 2 * l.clause_temps > 128 {
+        return bad(format!(
+            "{} GPRs and {} clause temporaries do not fit the 128 registers (cayman L688)",
+            l.gprs, l.clause_temps
+        ));
+    }
+    if l.gprs < 2 {
+        return bad(format!(
+            "{} GPRs: the compute ABI preloads R0 and R1 (abi-facts §3.1)",
+            l.gprs
+        ));
+    }
+    for (what, map) in [
+        ("constant buffer", &l.const_buffers),
+        ("RAT", &l.rats),
+        ("VTX buffer", &l.vtx_buffers),
+    ] {
+        for (id, &m) in map {
+            if m >= l.memory.len() {
+                return bad(format!(
+                    "{what} {id} is bound to memory {m}, but there are {} buffers",
+                    l.memory.len()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// True if GPR `g` may be named: R0..R(gprs-1) or a clause temporary (cayman L1464-L1470).
+pub(crate) fn gpr_ok(l: &R600Launch, g: u32) -> bool {
+    g < l.gprs || g >= 128 - l.clause_temps
+}
+
+/// The static checks: every rule that does not depend on run-time values.
+fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
+    let gpr = |cf: u32, what: &str, g: u32| -> Result<(), RunError> {
+        if gpr_ok(l, g) {
+            Ok(())
+        } else {
+            Err(RunError::Fault(format!(
+                "CF {cf}: {what} names R{g}, beyond the {} declared GPRs (and not a clause temporary): hardware would read or write another work-item's registers (cayman L1464)",
+                l.gprs
+            )))
+        }
+    };
+    for (k, inst) in p.prog.cf.iter().enumerate() {
+        let cf = p.addr.get(k).copied().unwrap_or(0);
+        match inst {
+            CfInst::Alu(a) => {
+                let clause = p.prog.alu_clauses.get(&a.addr).ok_or_else(|| {
+                    RunError::BadLaunch(format!("CF {cf}: no ALU clause at {}", a.addr))
+                })?;
+                check_alu_clause(cf, a, clause, l)?;
+            }
+            CfInst::Word(w) => {
+                if let Some((addr, n)) = inst.fetch_clause() {
+                    if n > 16 {
+                        return Err(RunError::Fault(format!(
+                            "CF {cf}: a fetch clause of {n} instructions; at most 16 (cayman L653, L936)"
+                        )));
+                    }
+                    let clause = p.prog.fetch_clauses.get(&addr).ok_or_else(|| {
+                        RunError::BadLaunch(format!("CF {cf}: no fetch clause at {addr}"))
+                    })?;
+                    for (i, f) in clause.insts.iter().enumerate() {
+                        let what = format!("fetch clause {addr} instruction {i}");
+                        let (src, dst) = match f {
+                            FetchInst::Vtx(v) => (v.src_gpr, Some(v.dst.gpr)),
+                            FetchInst::Tex(t) => (t.src_gpr, Some(t.dst.gpr)),
+                            FetchInst::MemRd(m) => (m.src_gpr, Some(m.dst.gpr)),
+                        };
+                        gpr(cf, &what, u32::from(src))?;
+                        if let Some(d) = dst {
+                            gpr(cf, &what, u32::from(d))?;
+                        }
+                    }
+                }
+                let _ = w;
+            }
+            CfInst::Mem(m) => {
+                gpr(cf, m.op.name(), u32::from(m.index_gpr))?;
+                for n in 0..=u32::from(m.burst_count) {
+                    gpr(cf, m.op.name(), u32::from(m.rw_gpr) + n)?;
+                }
+                if let MemTarget::ArrayBase(_) = m.target {
+                    // checked when executed (unsupported)
+                }
+            }
+            CfInst::Export(e) => {
+                gpr(cf, e.op.name(), u32::from(e.rw_gpr))?;
+            }
+            CfInst::Gws(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Locked kcache lines of an ALU CF instruction per set: `Some(lines)` or `None` (cayman
+/// L8062-L8065).
+pub(crate) fn kcache_lines(a: &CfAlu) -> [Option<u32>; 4] {
+    let mut out = [None; 4];
+    let sets = a
+        .kcache
+        .iter()
+        .chain(a.ext.iter().flat_map(|e| e.kcache.iter()));
+    for (k, kc) in sets.enumerate() {
+        if let Some(o) = out.get_mut(k) {
+            *o = match kc.mode {
+                KcacheMode::Nop => None,
+                KcacheMode::Lock1 => Some(1),
+                KcacheMode::Lock2 | KcacheMode::LockLoopIndex => Some(2),
+            };
+        }
+    }
+    out
+}
+
+fn check_alu_clause(cf: u32, a: &CfAlu, c: &AluClause, l: &R600Launch) -> Result<(), RunError> {
+    let at = |g: usize, m: String| {
+        RunError::Fault(format!("CF {cf}, ALU clause {} group {g}: {m}", a.addr))
+    };
+    legality::check_clause(c).map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
+    let lines = kcache_lines(a);
+    for (g, group) in c.groups.iter().enumerate() {
+        for i in &group.insts {
+            let slot = i.slot().letter();
+            for (k, s) in i.used_srcs().iter().enumerate() {
+                match s.sel {
+                    SrcSel::Gpr(r) if !gpr_ok(l, u32::from(r)) => {
+                        return Err(at(g, format!("slot {slot} src{k} reads R{r}, beyond the {} declared GPRs (cayman L1464)", l.gprs)));
+                    }
+                    SrcSel::Kcache { set, index } => {
+                        let locked = lines.get(usize::from(set)).copied().flatten();
+                        match locked {
+                            None => {
+                                return Err(at(g, format!("slot {slot} src{k} reads kcache set {set}, which this CF instruction does not lock (cayman L1474, L8062)")))
+                            }
+                            Some(n) if !s.rel && u32::from(index) >= 16 * n => {
+                                return Err(at(g, format!("slot {slot} src{k} reads KC{set}[{index}], outside the {n} line(s) this CF instruction locks (cayman L1474, L1530)")))
+                            }
+                            _ => {}
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let writes = match i.op.encoding() {
+                AluEncoding::Op2 => i.dst.write,
+                AluEncoding::Op3 => false, // an out-of-range OP3 destination is the documented way not to write (cayman L1950)
+            };
+            let special = matches!(i.op, AluOp::MovaInt | AluOp::LdsIdxOp);
+            if writes && !special && !gpr_ok(l, u32::from(i.dst.gpr)) {
+                return Err(at(
+                    g,
+                    format!(
+                        "slot {slot} writes R{}, beyond the {} declared GPRs (cayman L1948)",
+                        i.dst.gpr, l.gprs
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,456 @@
+//! Hand-built programs (encoded with `backend_r600::isa`) for what LLVM does not show: the
+//! stack with divergent lanes, break and continue, and the refusals.
+
+use backend_r600::isa::{
+    AluGroup, AluInst, AluOp, AluSrc, BankSwizzle, CfAlu, CfAluOp, CfInst, CfMem, CfOp, CfWord,
+    Chan, ExportOp, Kcache, KcacheMode, Program, RatInst, SpecialSel,
+};
+
+use super::*;
+
+/// A CF program under construction; ALU clauses are placed after the CF program.
+#[derive(Default)]
+struct B {
+    cf: Vec<Cf>,
+    clauses: Vec<Vec<AluGroup>>,
+}
+
+enum Cf {
+    Alu(CfAluOp, usize, [Kcache; 2]),
+    Other(CfInst),
+}
+
+impl B {
+    fn alu(&mut self, op: CfAluOp, groups: Vec<AluGroup>) -> &mut B {
+        self.clauses.push(groups);
+        self.cf
+            .push(Cf::Alu(op, self.clauses.len() - 1, [Kcache::default(); 2]));
+        self
+    }
+    fn alu_kc(&mut self, groups: Vec<AluGroup>, kc: Kcache) -> &mut B {
+        self.clauses.push(groups);
+        self.cf.push(Cf::Alu(
+            CfAluOp::Alu,
+            self.clauses.len() - 1,
+            [kc, Kcache::default()],
+        ));
+        self
+    }
+    fn word(&mut self, op: CfOp, addr: u32, pop: u8) -> &mut B {
+        self.cf
+            .push(Cf::Other(CfInst::Word(CfWord::new(op, addr).pop(pop))));
+        self
+    }
+    /// Stores R`gpr`.x to dword R0.x of RAT 0.
+    fn store(&mut self, gpr: u8) -> &mut B {
+        self.cf.push(Cf::Other(CfInst::Mem(CfMem::rat(
+            ExportOp::MemRatCacheless,
+            0,
+            RatInst::StoreDword,
+            gpr,
+            0,
+            1,
+        ))));
+        self
+    }
+    fn end(&mut self) -> Vec<u8> {
+        self.word(CfOp::End, 0, 0);
+        let mut prog = Program::default();
+        let mut at = self.cf.len() as u32;
+        let mut addr = Vec::new();
+        for c in &self.clauses {
+            addr.push(at);
+            at += c.iter().map(AluGroup::slots).sum::<usize>() as u32;
+        }
+        for c in &self.cf {
+            prog.cf.push(match c {
+                Cf::Alu(op, k, kc) => {
+                    let groups = self.clauses[*k].clone();
+                    let mut a = CfAlu::new(*op, addr[*k], groups.iter().map(AluGroup::slots).sum());
+                    a.kcache = *kc;
+                    prog.alu_clauses
+                        .insert(addr[*k], backend_r600::isa::AluClause { groups });
+                    CfInst::Alu(a)
+                }
+                Cf::Other(i) => *i,
+            });
+        }
+        prog.encode().expect("encodes")
+    }
+}
+
+fn gpr(g: u8, c: Chan) -> AluSrc {
+    AluSrc::gpr(g, c)
+}
+
+fn lit() -> AluSrc {
+    AluSrc::literal(Chan::X)
+}
+
+fn one(i: AluInst) -> AluGroup {
+    AluGroup::new(vec![i])
+}
+
+fn with_lit(i: AluInst, v: u32) -> AluGroup {
+    AluGroup {
+        insts: vec![i],
+        literals: vec![v, 0],
+    }
+}
+
+/// PRED_SET* updating the exec mask only, as LLVM emits it (digest D7).
+fn pred_exec(op: AluOp, a: AluSrc, b: AluSrc) -> AluInst {
+    let mut i = AluInst::new(op, 0, Chan::X, &[a, b]).masked();
+    i.update_exec_mask = true;
+    i
+}
+
+/// Runs `bytes` on one group of `n` work-items with a RAT 0 of `n` dwords; returns them.
+fn run_n(bytes: &[u8], n: u32, stack: u32) -> Result<Vec<u32>, RunError> {
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: stack,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [n, 1, 1], [n, 1, 1]);
+    l.memory = vec![vec![0xEE; 4 * n as usize]];
+    l.rats.insert(0, 0);
+    run(bytes, &mut l)?;
+    Ok(l.memory[0]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+fn mov_lit(dst: u8, v: u32) -> AluGroup {
+    with_lit(AluInst::new(AluOp::Mov, dst, Chan::X, &[lit()]), v)
+}
+
+/// if (tid < 20) R2 = 1 else R2 = 2; R3 = R2 + 10 — LLVM's if/else shape (digest D4):
+/// ALU_PUSH_BEFORE, JUMP @ELSE, then, ELSE @after POP 1, ALU_POP_AFTER.
+fn if_else(threshold: u32) -> Vec<u8> {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::AluPushBefore,
+        vec![with_lit(
+            pred_exec(AluOp::PredSetgtInt, lit(), gpr(0, Chan::X)),
+            threshold,
+        )],
+    ) // 0
+    .word(CfOp::Jump, 3, 0) // 1
+    .alu(CfAluOp::Alu, vec![mov_lit(2, 1)]) // 2
+    .word(CfOp::Else, 5, 1) // 3
+    .alu(CfAluOp::AluPopAfter, vec![mov_lit(2, 2)]) // 4
+    .alu(
+        CfAluOp::Alu,
+        vec![with_lit(
+            AluInst::new(AluOp::AddInt, 3, Chan::X, &[gpr(2, Chan::X), lit()]),
+            10,
+        )],
+    ) // 5
+    .store(3);
+    b.end()
+}
+
+#[test]
+fn push_else_pop_with_divergent_lanes() {
+    let out = run_n(&if_else(20), 64, 1).unwrap();
+    for (i, v) in out.iter().enumerate() {
+        assert_eq!(*v, if i < 20 { 11 } else { 12 }, "lane {i}");
+    }
+    // Uniform either way: JUMP and ELSE take their jumps, popping only then.
+    assert_eq!(run_n(&if_else(100), 64, 1).unwrap(), vec![11; 64]);
+    assert_eq!(run_n(&if_else(0), 64, 1).unwrap(), vec![12; 64]);
+    // A partial wavefront: the lanes past the group never run.
+    let out = run_n(&if_else(20), 40, 1).unwrap();
+    assert_eq!(out.len(), 40);
+    assert!(out
+        .iter()
+        .enumerate()
+        .all(|(i, v)| *v == if i < 20 { 11 } else { 12 }));
+}
+
+#[test]
+fn stack_deeper_than_declared_is_refused() {
+    let e = run_n(&if_else(20), 64, 0).unwrap_err();
+    let RunError::Fault(m) = e else {
+        panic!("{e:?}")
+    };
+    assert!(m.contains("CF 0") && m.contains("stack overflow"), "{m}");
+}
+
+/// Lane i counts j = 1, 2, ...; breaks once j > (i & 7); skips odd j (continue); sums even j.
+#[test]
+fn loop_with_break_and_continue() {
+    let mut b = B::default();
+    let and7 = with_lit(
+        AluInst::new(AluOp::AndInt, 4, Chan::X, &[gpr(0, Chan::X), lit()]),
+        7,
+    );
+    let inc = AluInst::new(
+        AluOp::AddInt,
+        2,
+        Chan::X,
+        &[gpr(2, Chan::X), AluSrc::special(SpecialSel::OneInt)],
+    );
+    let odd = AluInst::new(
+        AluOp::AndInt,
+        5,
+        Chan::X,
+        &[gpr(2, Chan::X), AluSrc::special(SpecialSel::OneInt)],
+    );
+    b.alu(CfAluOp::Alu, vec![and7]) // 0
+        .word(CfOp::LoopStartDx10, 13, 0) // 1
+        .alu(CfAluOp::Alu, vec![one(inc)]) // 2
+        .alu(
+            CfAluOp::AluPushBefore,
+            vec![one(pred_exec(
+                AluOp::PredSetgtInt,
+                gpr(2, Chan::X),
+                gpr(4, Chan::X),
+            ))],
+        ) // 3
+        .word(CfOp::Jump, 7, 1) // 4
+        .word(CfOp::LoopBreak, 12, 0) // 5
+        .word(CfOp::Pop, 7, 1) // 6
+        .alu(
+            CfAluOp::AluPushBefore,
+            vec![
+                one(odd),
+                one(pred_exec(
+                    AluOp::PredSetneInt,
+                    AluSrc::pv(Chan::X),
+                    AluSrc::special(SpecialSel::Zero),
+                )),
+            ],
+        ) // 7
+        .word(CfOp::Jump, 11, 1) // 8
+        .word(CfOp::LoopContinue, 12, 0) // 9
+        .word(CfOp::Pop, 11, 1) // 10
+        .alu(
+            CfAluOp::Alu,
+            vec![one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(2, Chan::X)],
+            ))],
+        ) // 11
+        .word(CfOp::LoopEnd, 2, 0) // 12
+        .store(3); // 13
+    let bytes = b.end();
+    let out = run_n(&bytes, 64, 2).unwrap();
+    for (i, v) in out.iter().enumerate() {
+        let limit = i as u32 & 7;
+        let want: u32 = (1..=limit).filter(|j| j % 2 == 0).sum();
+        assert_eq!(*v, want, "lane {i}");
+    }
+    // One entry for the loop plus one for the pushes: STACK_SIZE 1 is too small.
+    assert!(run_n(&bytes, 64, 1).is_err());
+}
+
+#[test]
+fn bank_swizzle_conflict_is_refused() {
+    // cayman L1619-L1623: R1.x and R3.x both want the x-bank port of cycle 0.
+    let x = AluInst::new(AluOp::Mul, 5, Chan::X, &[gpr(1, Chan::X), gpr(2, Chan::X)]);
+    let y = AluInst::new(AluOp::Mul, 5, Chan::Y, &[gpr(3, Chan::X), gpr(1, Chan::Y)]);
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![AluGroup::new(vec![x, y])])
+        .store(5);
+    let e = run_n(&b.end(), 64, 0).unwrap_err();
+    let RunError::Fault(m) = e else {
+        panic!("{e:?}")
+    };
+    assert!(
+        m.contains("CF 0, ALU clause") && m.contains("group 0"),
+        "{m}"
+    );
+    assert!(m.contains("read port"), "{m}");
+    // The fix of cayman L1627-L1631 runs.
+    let mut y = y;
+    y.bank_swizzle = BankSwizzle::Vec201;
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![AluGroup::new(vec![x, y])])
+        .store(5);
+    assert!(run_n(&b.end(), 64, 0).is_ok());
+}
+
+#[test]
+fn kcache_outside_the_locked_lines_is_refused() {
+    let lock1 = Kcache {
+        bank: 0,
+        mode: KcacheMode::Lock1,
+        addr: 0,
+    };
+    let read = |k: u8| {
+        let mut b = B::default();
+        b.alu_kc(
+            vec![one(AluInst::new(
+                AluOp::Mov,
+                3,
+                Chan::X,
+                &[AluSrc::kcache(0, k, Chan::Y)],
+            ))],
+            lock1,
+        )
+        .store(3);
+        b.end()
+    };
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 0,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [64, 1, 1], [64, 1, 1]);
+    let mut cb = vec![0u8; 512];
+    cb[3 * 16 + 4..3 * 16 + 8].copy_from_slice(&77u32.to_le_bytes());
+    l.memory = vec![vec![0; 256], cb];
+    l.rats.insert(0, 0);
+    l.const_buffers.insert(0, 1);
+    run(&read(3), &mut l).unwrap();
+    assert_eq!(l.memory[0][..4], 77u32.to_le_bytes());
+    let e = run(&read(20), &mut l).unwrap_err();
+    assert!(e.to_string().contains("outside the 1 line(s)"), "{e}");
+}
+
+#[test]
+fn gpr_beyond_the_declared_count_is_refused() {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![one(AluInst::new(
+            AluOp::Mov,
+            3,
+            Chan::X,
+            &[gpr(40, Chan::X)],
+        ))],
+    )
+    .store(3);
+    let e = run_n(&b.end(), 64, 0).unwrap_err();
+    assert!(
+        e.to_string().contains("R40, beyond the 8 declared GPRs"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_barrier_one_wavefront_skips_is_refused() {
+    // Wavefront 0 (ids 0..63) has no lane with id >= 64 and jumps over the barrier.
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::AluPushBefore,
+        vec![with_lit(
+            pred_exec(AluOp::PredSetgeInt, gpr(0, Chan::X), lit()),
+            64,
+        )],
+    )
+    .word(CfOp::Jump, 3, 1)
+    .alu(
+        CfAluOp::AluPopAfter,
+        vec![one(
+            AluInst::new(AluOp::GroupBarrier, 0, Chan::X, &[]).masked()
+        )],
+    );
+    let e = run_n(&b.end(), 128, 1).unwrap_err();
+    assert!(e.to_string().contains("GROUP_BARRIER"), "{e}");
+}
+
+#[test]
+fn garbage_bytes_and_bad_launches_are_errors() {
+    assert!(run_n(&[1, 2, 3], 64, 0).is_err());
+    assert!(run_n(&[0xFF; 64], 64, 0).is_err());
+    let mut l = R600Launch::new(ProgramConfig::default(), [64, 1, 1], [64, 1, 1]);
+    assert!(matches!(
+        run(&if_else(3), &mut l),
+        Err(RunError::BadLaunch(_))
+    ));
+    let mut l = R600Launch::new(
+        ProgramConfig {
+            gprs: 8,
+            stack_size: 1,
+            lds_dwords: 0,
+        },
+        [100, 1, 1],
+        [64, 1, 1],
+    );
+    assert!(matches!(
+        run(&if_else(3), &mut l),
+        Err(RunError::BadLaunch(_))
+    ));
+}
+
+#[test]
+fn config_pairs_are_read() {
+    let mut bytes = Vec::new();
+    for (r, v) in [(0x288D4u32, 0x0204u32), (0x2880C, 0), (0x288E8, 64)] {
+        bytes.extend(r.to_le_bytes());
+        bytes.extend(v.to_le_bytes());
+    }
+    let c = ProgramConfig::from_amdgpu_config(&bytes).unwrap();
+    assert_eq!(
+        c,
+        ProgramConfig {
+            gprs: 4,
+            stack_size: 2,
+            lds_dwords: 64
+        }
+    );
+    assert!(ProgramConfig::from_amdgpu_config(&bytes[..5]).is_err());
+}
+
+#[test]
+fn add_64_on_a_slot_pair() {
+    // cayman L3293-L3304: 3.0 + 6.0 = 9.0; high dwords in x, low in y; result low in x.
+    let add = |c: Chan| AluInst::new(AluOp::Add64, 4, c, &[gpr(2, c), gpr(3, c)]);
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            mov_lit(2, 0x4008_0000),
+            mov_lit(3, 0x4018_0000),
+            AluGroup::new(vec![add(Chan::X), add(Chan::Y)]),
+            one(AluInst::new(AluOp::Mov, 5, Chan::X, &[AluSrc::pv(Chan::Y)])),
+        ],
+    )
+    .store(5);
+    assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![0x4022_0000; 64]);
+}
+
+#[test]
+fn mutated_programs_never_panic() {
+    // Flip bits of valid programs: every result is a report or an error, never a panic.
+    let bases = [if_else(20), {
+        let mut b = B::default();
+        b.alu(CfAluOp::Alu, vec![mov_lit(2, 5)])
+            .word(CfOp::LoopStartDx10, 4, 0)
+            .word(CfOp::LoopBreak, 3, 0)
+            .word(CfOp::LoopEnd, 2, 0)
+            .store(2);
+        b.end()
+    }];
+    let mut x = 0x1234_5678u32;
+    for base in &bases {
+        for _ in 0..400 {
+            let mut bytes = base.clone();
+            for _ in 0..3 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                let bit = x as usize % (bytes.len() * 8);
+                bytes[bit / 8] ^= 1 << (bit % 8);
+            }
+            let cfg = ProgramConfig {
+                gprs: 8,
+                stack_size: 2,
+                lds_dwords: 16,
+            };
+            let mut l = R600Launch::new(cfg, [128, 1, 1], [128, 1, 1]);
+            l.memory = vec![vec![0; 512], vec![0; 256]];
+            l.rats.insert(0, 0);
+            l.vtx_buffers.insert(1, 0);
+            l.const_buffers.insert(0, 1);
+            l.step_limit = 2000;
+            let _ = run(&bytes, &mut l);
+        }
+    }
+}
