@@ -205,3 +205,55 @@ pub fn compile_ir(
     };
     Ok(midend::compile(program, &options)?)
 }
+
+/// A failed disassembly or assembly: the message, and for assembly text the line and
+/// column.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct ToolError {
+    pub message: String,
+    /// 1-based line and column in assembly text.
+    pub at: Option<(usize, usize)>,
+}
+
+/// Disassembles program bytes of `target` (what `compile --emit bin` writes): for Cayman a
+/// whole program (CF program and clauses), for gfx906 the code bytes.
+pub fn disassemble(bytes: &[u8], target: Target) -> Result<String, ToolError> {
+    match target {
+        Target::Cayman => {
+            let program = backend_r600::isa::Program::decode(bytes).map_err(|e| ToolError {
+                message: e.to_string(),
+                at: None,
+            })?;
+            Ok(backend_r600::isa::disassemble(&program))
+        }
+        Target::Gfx906 => backend_gcn::isa::disassemble(bytes).map_err(|e| ToolError {
+            message: format!("byte {:#x}: {}", e.offset, e.reason),
+            at: None,
+        }),
+        Target::Il => Err(ToolError {
+            message: "target il has no machine code: use `ilc parse`".into(),
+            at: None,
+        }),
+    }
+}
+
+/// Assembles the text `disassemble` prints back into bytes: `assemble(disassemble(b)) == b`.
+pub fn assemble(text: &str, target: Target) -> Result<Vec<u8>, ToolError> {
+    let located = |line: usize, col: usize, msg: String| ToolError {
+        message: msg,
+        at: Some((line, col)),
+    };
+    match target {
+        Target::Cayman => {
+            backend_r600::isa::assemble(text).map_err(|e| located(e.line, e.col, e.msg))
+        }
+        Target::Gfx906 => {
+            backend_gcn::isa::assemble(text).map_err(|e| located(e.line, e.col, e.msg))
+        }
+        Target::Il => Err(ToolError {
+            message: "target il has no machine code: use `ilc parse`".into(),
+            at: None,
+        }),
+    }
+}

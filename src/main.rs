@@ -47,6 +47,21 @@ enum Command {
         #[arg(long)]
         time_passes: bool,
     },
+    /// Disassembles program bytes (what `compile --emit bin` writes) to assembly text.
+    Disasm {
+        file: PathBuf,
+        #[arg(long)]
+        target: ilc::Target,
+    },
+    /// Assembles text `disasm` prints back into program bytes.
+    Asm {
+        file: PathBuf,
+        #[arg(long)]
+        target: ilc::Target,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Runs a program on a device (`il`: the reference interpreter). Buffers are raw
     /// little-endian files; see docs/abi.md for the launch conventions.
     Run(RunArgs),
@@ -149,6 +164,12 @@ fn main() -> ExitCode {
             verify,
             time_passes,
         } => compile(&file, target, emit, output.as_deref(), verify, time_passes),
+        Command::Disasm { file, target } => disasm(&file, target),
+        Command::Asm {
+            file,
+            target,
+            output,
+        } => asm(&file, target, output.as_deref()),
         Command::Run(args) => cli::run::run(&args),
         Command::Check {
             paths,
@@ -156,6 +177,60 @@ fn main() -> ExitCode {
             seed,
             step_limit,
         } => cli::check::check(&paths, &target, seed, step_limit),
+    }
+}
+
+fn disasm(file: &Path, target: ilc::Target) -> ExitCode {
+    let name = file.display();
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{name}: error: cannot read: {e}");
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    match ilc::disassemble(&bytes, target) {
+        Ok(text) => write_output(None, text.as_bytes()),
+        Err(e) => {
+            eprintln!("{name}: error: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}
+
+fn asm(file: &Path, target: ilc::Target, output: Option<&Path>) -> ExitCode {
+    let name = file.display();
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{name}: error: cannot read: {e}");
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    match ilc::assemble(&text, target) {
+        Ok(bytes) => write_output(output, &bytes),
+        Err(e) => {
+            match e.at {
+                Some((line, col)) => eprintln!("{name}:{line}:{col}: error: {e}"),
+                None => eprintln!("{name}: error: {e}"),
+            }
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}
+
+/// Writes `bytes` to `path`, or to standard output.
+fn write_output(path: Option<&Path>, bytes: &[u8]) -> ExitCode {
+    let written = match path {
+        Some(path) => std::fs::write(path, bytes),
+        None => std::io::stdout().write_all(bytes),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ilc: error: cannot write the output: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
     }
 }
 
@@ -208,17 +283,7 @@ fn compile(
             return ExitCode::from(BAD_INPUT);
         }
     };
-    let written = match output {
-        Some(path) => std::fs::write(path, text.as_bytes()),
-        None => std::io::stdout().write_all(text.as_bytes()),
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ilc: error: cannot write the output: {e}");
-            ExitCode::from(BAD_INPUT)
-        }
-    }
+    write_output(output, text.as_bytes())
 }
 
 fn parse(files: &[PathBuf], emit: Emit, output: Option<&Path>) -> ExitCode {

@@ -384,3 +384,64 @@ fn compile_refuses_an_unsupported_program_with_a_located_error() {
     assert!(err.contains("vs.il:1:1: error:"), "{err}");
     assert!(err.contains("compute (il_cs) and pixel (il_ps)"), "{err}");
 }
+
+/// `asm(disasm(bytes)) == bytes` through the CLI, starting from assembly text.
+fn asm_disasm_round_trip(target: &str, text: &str) {
+    let src = temp_file(&format!("{target}.s"), text.as_bytes());
+    let bin = src.with_extension("bin");
+    let out = ilc(&[
+        "asm",
+        src.to_str().unwrap(),
+        "--target",
+        target,
+        "-o",
+        bin.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let bytes = std::fs::read(&bin).unwrap();
+    let dis = ilc(&["disasm", bin.to_str().unwrap(), "--target", target]);
+    assert_eq!(dis.status.code(), Some(0), "{dis:?}");
+    let again = temp_file(&format!("{target}-again.s"), &dis.stdout);
+    let bin2 = again.with_extension("bin");
+    let out = ilc(&[
+        "asm",
+        again.to_str().unwrap(),
+        "--target",
+        target,
+        "-o",
+        bin2.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read(&bin2).unwrap(), bytes);
+}
+
+#[test]
+fn asm_and_disasm_round_trip_gfx906() {
+    asm_disasm_round_trip(
+        "gfx906",
+        "s_load_dwordx2 s[0:1], s[4:5], 0x0\nv_add_u32_e32 v0, v1, v2\n\
+         s_waitcnt lgkmcnt(0)\nglobal_store_dword v[0:1], v2, off\ns_endpgm\n",
+    );
+}
+
+#[test]
+fn asm_and_disasm_round_trip_cayman() {
+    asm_disasm_round_trip(
+        "cayman",
+        "00 ALU: ADDR(4) CNT(4)\n\
+         0 w: MUL_IEEE R0.w, R0.w, R1.w\n\
+         1 z: MUL_IEEE R0.z, R0.z, R1.z\n\
+         2 y: MUL_IEEE R0.y, R0.y, R1.y\n\
+         3 x: MUL_IEEE R0.x, R0.x, R1.x\n\
+         01 END\n",
+    );
+}
+
+#[test]
+fn asm_reports_line_and_column() {
+    let src = temp_file("bad.s", b"s_endpgm\nv_bogus v0\n");
+    let out = ilc(&["asm", src.to_str().unwrap(), "--target", "gfx906"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.s:2:1: error:"), "{err}");
+}
