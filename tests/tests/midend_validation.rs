@@ -211,23 +211,32 @@ fn known_answer_specs(builder: Builder, what: &str) {
 
 #[test]
 fn corpus_programs_survive_the_builder() {
-    corpus_programs(built, "corpus programs, built");
+    corpus_programs(&corpus_dir(), built, "corpus programs, built");
 }
 
 #[test]
 fn corpus_programs_survive_the_optimizer() {
-    corpus_programs(optimized, "corpus programs, optimized");
+    corpus_programs(&corpus_dir(), optimized, "corpus programs, optimized");
 }
 
-fn corpus_programs(builder: Builder, what: &str) {
-    let dir = corpus_dir();
+/// The structurization cases of `tests/midend/` (break and continue at depth, returns from
+/// inside loops, switch fall-through and default, switch inside a loop), whose IR
+/// `midend/tests/structure.rs` shows.
+#[test]
+fn structurization_cases_compute_what_the_program_does() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("midend");
+    corpus_programs(&dir, built, "structurization cases, built");
+    corpus_programs(&dir, optimized, "structurization cases, optimized");
+}
+
+fn corpus_programs(dir: &std::path::Path, builder: Builder, what: &str) {
     let filter = filter();
-    let mut files = files_with_extension(&dir, "il");
-    files.extend(files_with_extension(&dir, "bin"));
+    let mut files = files_with_extension(dir, "il");
+    files.extend(files_with_extension(dir, "bin"));
     let mut outcomes = Vec::new();
     for path in files {
         let name = path
-            .strip_prefix(&dir)
+            .strip_prefix(dir)
             .unwrap_or(&path)
             .display()
             .to_string();
