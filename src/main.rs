@@ -251,21 +251,10 @@ fn compile(
             .try_init();
     }
     let name = file.display().to_string();
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{name}: error: cannot read: {e}");
-            return ExitCode::from(BAD_INPUT);
-        }
+    let (bytes, parsed) = match cli::load_program(file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
-    let parsed = match ilc::parse(&bytes, &name) {
-        Ok(p) => p,
-        Err(e) => {
-            eprint!("{}", e.rendered);
-            return ExitCode::from(BAD_INPUT);
-        }
-    };
-    eprint!("{}", parsed.warnings);
     let options = ilc::CompileOptions {
         verify,
         time_passes,

@@ -215,6 +215,32 @@ pub fn is_memory(op: Opcode) -> bool {
         )
 }
 
+/// Whether `op` only reads memory.
+pub fn is_load(op: Opcode) -> bool {
+    use Opcode as O;
+    matches!(
+        op,
+        O::UavRawLoad
+            | O::UavStructLoad
+            | O::UavArenaLoad
+            | O::UavLoad
+            | O::UavByteLoad
+            | O::UavUbyteLoad
+            | O::UavShortLoad
+            | O::UavUshortLoad
+            | O::SrvRawLoad
+            | O::SrvStructLoad
+            | O::LdsLoad
+            | O::LdsLoadByte
+            | O::LdsLoadUbyte
+            | O::LdsLoadShort
+            | O::LdsLoadUshort
+            | O::LdsLoadVec
+            | O::LdsReadVec
+            | O::GdsLoad
+    )
+}
+
 /// The sampling and resource-query instructions (7.6).
 pub fn is_texture(op: Opcode) -> bool {
     use Opcode as O;

@@ -1,35 +1,9 @@
 //! The side effects of the IL instructions the IR keeps whole ([`crate::ir::IlOp`]).
 
 use il_frontend::opcode::Opcode;
-use il_semantics::memory::{atomic_of, is_memory, is_texture};
+use il_semantics::memory::{atomic_of, is_load, is_memory, is_texture};
 
 use crate::ir::Effect;
-
-/// Whether `op` only reads memory.
-pub fn is_load(op: Opcode) -> bool {
-    use Opcode as O;
-    matches!(
-        op,
-        O::UavRawLoad
-            | O::UavStructLoad
-            | O::UavArenaLoad
-            | O::UavLoad
-            | O::UavByteLoad
-            | O::UavUbyteLoad
-            | O::UavShortLoad
-            | O::UavUshortLoad
-            | O::SrvRawLoad
-            | O::SrvStructLoad
-            | O::LdsLoad
-            | O::LdsLoadByte
-            | O::LdsLoadUbyte
-            | O::LdsLoadShort
-            | O::LdsLoadUshort
-            | O::LdsLoadVec
-            | O::LdsReadVec
-            | O::GdsLoad
-    )
-}
 
 /// The effect of an IL instruction kept whole: loads and sampling read, stores, atomics
 /// and append counters write, fences, barriers and pixel discards order everything.

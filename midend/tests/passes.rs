@@ -126,7 +126,7 @@ fn if_convert_keeps_arms_with_memory_effects() {
 fn mem_opt_forwards_and_deletes_under_refactoring_allowed() {
     // The first store is overwritten before anything reads it; the load reads what the
     // second store wrote; the fence stops forwarding to the last load.
-    let il = format!(
+    let il = String::from(
         "il_cs_2_0\ndcl_global_flags refactoringAllowed\ndcl_num_thread_per_group 64\n\
          dcl_raw_uav_id(0)\n\
          dcl_literal l0, 1, 2, 0, 0\n\
@@ -137,7 +137,7 @@ fn mem_opt_forwards_and_deletes_under_refactoring_allowed() {
          fence_memory\n\
          uav_raw_load_id(0) r3.x, r1.x\n\
          iadd r2.x, r2.x, r3.x\n\
-         uav_raw_store_id(0) mem.x, r2.x, r2.x\nend\n"
+         uav_raw_store_id(0) mem.x, r2.x, r2.x\nend\n",
     );
     insta::assert_snapshot!(before_after(&il, passes::mem_opt::run));
 }

@@ -61,6 +61,23 @@ pub fn id_and<'a>(flag: &str, text: &'a str) -> Result<(u32, &'a str), UsageErro
     Ok((id, rest))
 }
 
+/// Reads and validates an IL file (text or tokens), printing its warnings; on failure
+/// prints the diagnostics and returns the exit code.
+pub fn load_program(path: &std::path::Path) -> Result<(Vec<u8>, ilc::Parsed), ExitCode> {
+    let name = path.display().to_string();
+    let bytes = read_file(path).map_err(|e| e.exit())?;
+    match ilc::parse(&bytes, &name) {
+        Ok(parsed) => {
+            eprint!("{}", parsed.warnings);
+            Ok((bytes, parsed))
+        }
+        Err(e) => {
+            eprint!("{}", e.rendered);
+            Err(ExitCode::from(BAD_INPUT))
+        }
+    }
+}
+
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, UsageError> {
     std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()).into())
 }

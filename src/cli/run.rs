@@ -95,18 +95,10 @@ fn dump(dir: &Path, b: &Bindings) -> std::io::Result<()> {
 
 pub fn run(args: &RunArgs) -> ExitCode {
     let name = args.file.display().to_string();
-    let bytes = match read_file(&args.file) {
-        Ok(b) => b,
-        Err(e) => return e.exit(),
+    let (bytes, parsed) = match super::load_program(&args.file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
-    let parsed = match ilc::parse(&bytes, &name) {
-        Ok(p) => p,
-        Err(e) => {
-            eprint!("{}", e.rendered);
-            return ExitCode::from(BAD_INPUT);
-        }
-    };
-    eprint!("{}", parsed.warnings);
     let (mut b, d) = match bindings(args).and_then(|b| Ok((b, dispatch(args)?))) {
         Ok(x) => x,
         Err(e) => return e.exit(),
