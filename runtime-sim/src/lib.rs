@@ -10,6 +10,7 @@
 //! The Cayman and GCN device models come with issues #5 and #6.
 
 pub mod accuracy;
+pub mod gcn;
 pub mod interp;
 pub mod r600;
 pub mod runtime;

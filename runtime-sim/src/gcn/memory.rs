@@ -1,0 +1,154 @@
+//! Device memory of the gfx906 model: one flat 64-bit address space in which buffers are
+//! allocated, the way an HSA runtime hands a kernel 64-bit pointers (abi-facts §4.2-4.3).
+//!
+//! Allocations are page aligned (4 KiB) and separated by an unmapped guard page, so that an
+//! access past the end of a buffer reaches no other buffer: the model refuses it as the
+//! hardware would fault on an unmapped page (vega L1796-1827, memory violation), naming the
+//! instruction, instead of silently reading another allocation.
+
+/// Base of the first allocation. Low addresses stay unmapped so that a null or small
+/// integer used as a pointer faults.
+pub const HEAP_BASE: u64 = 0x0000_0001_0000_0000;
+const PAGE: u64 = 4096;
+
+/// The flat aperture that maps to LDS: a FLAT access with an address in
+/// `[SHARED_APERTURE, SHARED_APERTURE + 4 GiB)` goes to the work-group's LDS (vega
+/// L7491-7499). Its bits 63:48 are what `s_getreg_b32 hwreg(HW_REG_SH_MEM_BASES, 16, 16)`
+/// and `src_shared_base` give LLVM.
+pub const SHARED_APERTURE: u64 = 0x0001_0000_0000_0000;
+/// The flat aperture that maps to scratch (private memory), likewise.
+pub const PRIVATE_APERTURE: u64 = 0x0002_0000_0000_0000;
+/// Size of each aperture.
+pub const APERTURE_SIZE: u64 = 1 << 32;
+
+#[derive(Clone, Debug)]
+struct Region {
+    base: u64,
+    data: Vec<u8>,
+}
+
+/// The global address space: allocations made by the caller (buffers, kernargs) and by
+/// the dispatch (the AQL packet, scratch).
+#[derive(Clone, Debug)]
+pub struct GlobalMemory {
+    regions: Vec<Region>,
+    next: u64,
+}
+
+impl Default for GlobalMemory {
+    fn default() -> Self {
+        GlobalMemory::new()
+    }
+}
+
+impl GlobalMemory {
+    pub fn new() -> GlobalMemory {
+        GlobalMemory {
+            regions: Vec::new(),
+            next: HEAP_BASE,
+        }
+    }
+
+    /// Allocates a buffer holding `bytes` and returns its device address.
+    pub fn alloc(&mut self, bytes: &[u8]) -> u64 {
+        let base = self.next;
+        let len = bytes.len() as u64;
+        // One guard page after every allocation (also after empty ones).
+        self.next = base + len.div_ceil(PAGE).max(1) * PAGE + PAGE;
+        self.regions.push(Region {
+            base,
+            data: bytes.to_vec(),
+        });
+        base
+    }
+
+    /// Allocates `len` zero bytes.
+    pub fn alloc_zeroed(&mut self, len: usize) -> u64 {
+        self.alloc(&vec![0; len])
+    }
+
+    /// The allocation that starts at `addr`, whole.
+    pub fn buffer(&self, addr: u64) -> Option<&[u8]> {
+        self.regions
+            .iter()
+            .find(|r| r.base == addr)
+            .map(|r| r.data.as_slice())
+    }
+
+    /// Mutable access to the allocation that starts at `addr`.
+    pub fn buffer_mut(&mut self, addr: u64) -> Option<&mut Vec<u8>> {
+        self.regions
+            .iter_mut()
+            .find(|r| r.base == addr)
+            .map(|r| &mut r.data)
+    }
+
+    fn region(&self, addr: u64, len: u64) -> Option<(usize, usize)> {
+        // Regions are allocated in increasing address order.
+        let i = self
+            .regions
+            .partition_point(|r| r.base <= addr)
+            .checked_sub(1)?;
+        let r = &self.regions[i];
+        let off = addr - r.base;
+        (off.checked_add(len)? <= r.data.len() as u64).then_some((i, off as usize))
+    }
+
+    /// Whether `len` bytes at `addr` are mapped.
+    pub fn mapped(&self, addr: u64, len: u64) -> bool {
+        self.region(addr, len).is_some()
+    }
+
+    /// Reads `out.len()` bytes; `false` if any is unmapped (nothing is read then).
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> bool {
+        match self.region(addr, out.len() as u64) {
+            Some((i, off)) => {
+                out.copy_from_slice(&self.regions[i].data[off..off + out.len()]);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Writes `data`; `false` if any byte is unmapped (nothing is written then).
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> bool {
+        match self.region(addr, data.len() as u64) {
+            Some((i, off)) => {
+                self.regions[i].data[off..off + data.len()].copy_from_slice(data);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Reads a dword (`None` if unmapped).
+    pub fn read_u32(&self, addr: u64) -> Option<u32> {
+        let mut b = [0u8; 4];
+        self.read(addr, &mut b).then(|| u32::from_le_bytes(b))
+    }
+
+    /// Writes a dword (`false` if unmapped).
+    pub fn write_u32(&mut self, addr: u64, v: u32) -> bool {
+        self.write(addr, &v.to_le_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocations_are_separated_by_unmapped_pages() {
+        let mut m = GlobalMemory::new();
+        let a = m.alloc(&[1, 2, 3, 4]);
+        let b = m.alloc_zeroed(8);
+        assert!(b > a + 4096);
+        assert_eq!(m.read_u32(a), Some(0x0403_0201));
+        assert_eq!(m.read_u32(a + 2), None, "straddles the end");
+        assert_eq!(m.read_u32(a + 4096), None, "guard page");
+        assert!(m.write_u32(b + 4, 7));
+        assert_eq!(m.buffer(b).unwrap(), &[0, 0, 0, 0, 7, 0, 0, 0]);
+        assert_eq!(m.read_u32(0), None);
+        assert_eq!(m.read_u32(u64::MAX - 1), None);
+    }
+}

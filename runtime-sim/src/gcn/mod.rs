@@ -1,0 +1,418 @@
+//! The gfx906 (GCN "Vega" 7nm) device model: it runs machine code, as bytes, the way the
+//! hardware would, so that what the GCN backend (or LLVM) produced can be checked.
+//!
+//! The code is decoded once with `backend_gcn::isa` (`program`), then every work-group
+//! runs its wave64 wavefronts (`exec`): scalar ALU and control flow (`salu`), vector
+//! ALU on whole wavefronts (`valu`), scalar, LDS, buffer and flat/global/scratch memory
+//! (`vmem`). The model is strict where real hardware silently computes garbage: a
+//! register read before the `s_waitcnt` that retires its load, a missing wait state of
+//! the manual hazard table, an access to unmapped memory or an `s_barrier` with memory
+//! writes in flight are refused with a [`RunError`] naming the instruction (byte offset
+//! and text); see `wave` for exactly which rules are checked.
+//!
+//! Launch conventions are AMDHSA's as LLVM emits them for `-mtriple=amdgcn-amd-amdhsa
+//! -mcpu=gfx906` (spec/digest/abi-facts.md §4, written up in `docs/abi.md`, "GCN
+//! (gfx906)"): [`run_code_object`] takes the ELF `llc -filetype=obj` writes, finds
+//! `<kernel>` and its descriptor `<kernel>.kd`, and sets up each wave from the
+//! descriptor's enable bits. Global memory is one 64-bit address space
+//! ([`GlobalMemory`]) in which the caller allocates buffers before the launch and puts
+//! their addresses into the kernel arguments.
+//!
+//! ```no_run
+//! use runtime_sim::gcn::{run_code_object, GcnLaunch, GlobalMemory};
+//! # let elf: Vec<u8> = Vec::new();
+//! let mut mem = GlobalMemory::new();
+//! let a = mem.alloc(&[0u8; 256]);
+//! let mut kernargs = Vec::new();
+//! kernargs.extend_from_slice(&a.to_le_bytes());
+//! let launch = GcnLaunch::new(kernargs, [64, 1, 1], [64, 1, 1]);
+//! let report = run_code_object(&elf, "my_kernel", &mut mem, &launch)?;
+//! let out = mem.buffer(a).unwrap();
+//! # Ok::<(), runtime_sim::RunError>(())
+//! ```
+
+pub mod code_object;
+mod exec;
+pub mod memory;
+mod program;
+mod salu;
+mod valu;
+mod vmem;
+mod wave;
+
+pub use code_object::{load_kernel, Kernel, KernelDescriptor};
+pub use memory::GlobalMemory;
+
+use crate::runtime::{RunError, RunReport};
+
+/// The default bound on instructions one wave may run between barriers.
+pub const DEFAULT_STEP_LIMIT: u64 = 50_000_000;
+
+/// One dispatch: the kernel arguments and the shape of the grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GcnLaunch {
+    /// The kernarg segment, byte for byte (pointers are addresses from [`GlobalMemory`]).
+    pub kernargs: Vec<u8>,
+    /// Grid size in work-items per dimension (HSA counts work-items, not groups).
+    pub grid: [u32; 3],
+    /// Work-group size per dimension.
+    pub group: [u32; 3],
+    /// LDS bytes per group beyond the descriptor's static size.
+    pub dynamic_lds: u32,
+    /// Instructions a wave may run between barriers before the run is stopped.
+    pub step_limit: u64,
+}
+
+impl GcnLaunch {
+    pub fn new(kernargs: Vec<u8>, grid: [u32; 3], group: [u32; 3]) -> GcnLaunch {
+        GcnLaunch {
+            kernargs,
+            grid,
+            group,
+            dynamic_lds: 0,
+            step_limit: DEFAULT_STEP_LIMIT,
+        }
+    }
+}
+
+/// Runs `kernel` of an AMDGPU code object (relocatable or linked ELF).
+pub fn run_code_object(
+    elf: &[u8],
+    kernel: &str,
+    mem: &mut GlobalMemory,
+    launch: &GcnLaunch,
+) -> Result<RunReport, RunError> {
+    let k = load_kernel(elf, kernel)?;
+    run(&k.code, &k.descriptor, mem, launch)
+}
+
+/// Runs machine code (starting at its entry point) with the given kernel descriptor.
+pub fn run(
+    code: &[u8],
+    kd: &KernelDescriptor,
+    mem: &mut GlobalMemory,
+    launch: &GcnLaunch,
+) -> Result<RunReport, RunError> {
+    let prog = program::Program::new(code)?;
+    exec::dispatch(&prog, kd, mem, launch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backend_gcn::isa::assemble;
+
+    /// A descriptor for hand-written code: kernarg pointer in `s[0:1]`, work-group id X in
+    /// s2, work-item id X in v0, 8 VGPRs.
+    fn kd() -> KernelDescriptor {
+        KernelDescriptor {
+            kernarg_size: 8,
+            compute_pgm_rsrc1: 1,
+            compute_pgm_rsrc2: 2 << 1 | 1 << 7,
+            kernel_code_properties: 1 << 3,
+            ..Default::default()
+        }
+    }
+
+    fn words(mem: &GlobalMemory, a: u64, n: usize) -> Vec<u32> {
+        mem.buffer(a).unwrap()[..4 * n]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    }
+
+    // if (tid & 1) v2 = 7 else v2 = 9; out[tid] = v2 -- the exec-mask if/else LLVM emits.
+    const IF_ELSE: &str = "\
+        s_load_dwordx2 s[4:5], s[0:1], 0x0
+        v_and_b32_e32 v1, 1, v0
+        v_cmp_eq_u32_e32 vcc, 1, v1
+        s_and_saveexec_b64 s[6:7], vcc
+        s_xor_b64 s[6:7], exec, s[6:7]
+        s_cbranch_execz 1
+        v_mov_b32_e32 v2, 7
+        s_or_saveexec_b64 s[6:7], s[6:7]
+        s_xor_b64 exec, exec, s[6:7]
+        s_cbranch_execz 1
+        v_mov_b32_e32 v2, 9
+        s_or_b64 exec, exec, s[6:7]
+        v_lshlrev_b32_e32 v3, 2, v0
+        s_waitcnt lgkmcnt(0)
+        global_store_dword v3, v2, s[4:5]
+        s_endpgm";
+
+    #[test]
+    fn exec_mask_if_else_and_execz_skips() {
+        let code = assemble(IF_ELSE).unwrap();
+        for items in [64u32, 1, 37] {
+            let mut mem = GlobalMemory::new();
+            let out = mem.alloc_zeroed(256);
+            let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [items, 1, 1], [64, 1, 1]);
+            let r = run(&code, &kd(), &mut mem, &l).unwrap();
+            let got = words(&mem, out, 64);
+            for (i, &g) in got.iter().enumerate() {
+                let want = if i as u32 >= items {
+                    0
+                } else if i % 2 == 1 {
+                    7
+                } else {
+                    9
+                };
+                assert_eq!(g, want, "lane {i} of {items}");
+            }
+            if items == 1 {
+                // Lane 0 is even: the then-block is skipped by s_cbranch_execz.
+                assert_eq!(r.wave_instructions, 15);
+            }
+        }
+    }
+
+    #[test]
+    fn scc_drives_a_scalar_loop() {
+        // s9 = sum of 0..9 with s_cmp/s_cbranch_scc1, then a 64-bit carry with s_addc.
+        let code = assemble(
+            "s_load_dwordx2 s[4:5], s[0:1], 0x0
+             s_mov_b32 s8, 0
+             s_mov_b32 s9, 0
+             s_add_u32 s9, s9, s8
+             s_add_u32 s8, s8, 1
+             s_cmp_lt_u32 s8, 10
+             s_cbranch_scc1 65532
+             s_mov_b32 s10, -1
+             s_add_u32 s10, s10, 2
+             s_addc_u32 s11, 0, 0
+             v_mov_b32_e32 v1, s9
+             v_mov_b32_e32 v2, s11
+             v_mov_b32_e32 v3, 0
+             s_waitcnt lgkmcnt(0)
+             global_store_dwordx2 v3, v[1:2], s[4:5]
+             s_endpgm",
+        )
+        .unwrap();
+        let mut mem = GlobalMemory::new();
+        let out = mem.alloc_zeroed(8);
+        let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [1, 1, 1], [1, 1, 1]);
+        run(&code, &kd(), &mut mem, &l).unwrap();
+        assert_eq!(words(&mem, out, 2), vec![45, 1]);
+    }
+
+    fn vsharp(base: u64) -> Vec<u8> {
+        let d = [base as u32, (base >> 32) as u32 & 0xffff, 256, 0];
+        d.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn valu_sgpr_write_then_vmem_read_needs_five_wait_states() {
+        let body = |nops: &str| {
+            format!(
+                "s_load_dwordx4 s[4:7], s[0:1], 0x0
+                 s_waitcnt lgkmcnt(0)
+                 v_mov_b32_e32 v1, s4
+                 v_readfirstlane_b32 s4, v1
+                 {nops}
+                 buffer_store_dword v0, off, s[4:7], 0
+                 s_endpgm"
+            )
+        };
+        let mut k = kd();
+        k.kernarg_size = 16;
+        for (nops, ok) in [("", false), ("s_nop 3", false), ("s_nop 4", true)] {
+            let code = assemble(&body(nops)).unwrap();
+            let mut mem = GlobalMemory::new();
+            let out = mem.alloc_zeroed(256);
+            let l = GcnLaunch::new(vsharp(out), [64, 1, 1], [64, 1, 1]);
+            let r = run(&code, &k, &mut mem, &l);
+            match (ok, r) {
+                (true, Ok(_)) => {}
+                (false, Err(RunError::Fault(m))) => {
+                    assert!(
+                        m.contains("buffer_store_dword") && m.contains("v_readfirstlane_b32"),
+                        "{m}"
+                    );
+                    assert!(m.contains("row 9"), "{m}");
+                }
+                (ok, r) => panic!("{nops}: expected ok={ok}, got {r:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn barrier_refuses_writes_in_flight_and_releases_all_waves() {
+        // Wave 1 stores its id to LDS, all waves meet at the barrier, then every lane of
+        // every wave reads wave 1's value.
+        let good = "\
+            v_mov_b32_e32 v1, 0x100
+            v_lshrrev_b32_e32 v2, 6, v0
+            ds_write_b32 v1, v2
+            s_waitcnt lgkmcnt(0)
+            s_barrier
+            ds_read_b32 v3, v1
+            s_load_dwordx2 s[4:5], s[0:1], 0x0
+            v_lshlrev_b32_e32 v4, 2, v0
+            s_waitcnt lgkmcnt(0)
+            global_store_dword v4, v3, s[4:5]
+            s_endpgm";
+        let mut k = kd();
+        k.group_segment_fixed_size = 1024;
+        let code = assemble(good).unwrap();
+        let mut mem = GlobalMemory::new();
+        let out = mem.alloc_zeroed(4 * 128);
+        let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [128, 1, 1], [128, 1, 1]);
+        run(&code, &k, &mut mem, &l).unwrap();
+        // Both waves wrote before the barrier; the last writer is wave 1.
+        assert!(words(&mem, out, 128).iter().all(|&x| x == 1));
+
+        let bad = good.replace("s_waitcnt lgkmcnt(0)\n            s_barrier", "s_barrier");
+        let code = assemble(&bad).unwrap();
+        let mut mem = GlobalMemory::new();
+        let out = mem.alloc_zeroed(4 * 128);
+        let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [128, 1, 1], [128, 1, 1]);
+        let e = run(&code, &k, &mut mem, &l).unwrap_err();
+        assert!(
+            e.to_string().contains("s_barrier while the memory write"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_launches_and_bad_code_are_errors() {
+        let code = assemble("s_endpgm").unwrap();
+        let mut mem = GlobalMemory::new();
+        let l = GcnLaunch::new(vec![0; 8], [64, 1, 1], [2048, 1, 1]);
+        assert!(matches!(
+            run(&code, &kd(), &mut mem, &l),
+            Err(RunError::BadLaunch(_))
+        ));
+        let l = GcnLaunch::new(vec![], [64, 1, 1], [64, 1, 1]);
+        assert!(matches!(
+            run(&code, &kd(), &mut mem, &l),
+            Err(RunError::BadLaunch(_))
+        ));
+        let l = GcnLaunch::new(vec![0; 8], [64, 1, 1], [64, 1, 1]);
+        assert!(run(&[1, 2, 3], &kd(), &mut mem, &l).is_err());
+        // Falling off the end, and an endless loop under a step limit.
+        let code = assemble("s_nop 0").unwrap();
+        assert!(run(&code, &kd(), &mut mem, &l).is_err());
+        let code = assemble("s_branch 65535").unwrap();
+        let mut l2 = l.clone();
+        l2.step_limit = 1000;
+        let e = run(&code, &kd(), &mut mem, &l2).unwrap_err();
+        assert!(e.to_string().contains("step limit"), "{e}");
+        // A store to an unmapped address.
+        let code = assemble(
+            "v_mov_b32_e32 v1, 0\nv_mov_b32_e32 v2, 0\nglobal_store_dword v[1:2], v0, off\ns_endpgm",
+        )
+        .unwrap();
+        let e = run(&code, &kd(), &mut mem, &l).unwrap_err();
+        assert!(e.to_string().contains("memory violation"), "{e}");
+    }
+
+    #[test]
+    fn div_fmas_needs_four_wait_states_after_vcc() {
+        for (nops, ok) in [("", false), ("s_nop 2", false), ("s_nop 3", true)] {
+            let code = assemble(&format!(
+                "v_cvt_f32_u32_e32 v0, v0
+                 v_add_f32_e32 v0, 1.0, v0
+                 v_div_scale_f32 v1, vcc, v0, v0, v0
+                 {nops}
+                 v_div_fmas_f32 v2, v1, v1, v1
+                 s_endpgm"
+            ))
+            .unwrap();
+            let mut mem = GlobalMemory::new();
+            let l = GcnLaunch::new(vec![0; 8], [64, 1, 1], [64, 1, 1]);
+            let r = run(&code, &kd(), &mut mem, &l);
+            assert_eq!(r.is_ok(), ok, "{nops}: {r:?}");
+            if let Err(e) = r {
+                assert!(e.to_string().contains("row 7"), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_code_never_panics() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        // Opcode-space prefixes of the formats the model executes, so that many programs
+        // decode and run for a while.
+        let prefixes = [
+            0x0000_0000u32,
+            0x7e00_0000,
+            0x7c00_0000,
+            0xbe80_0000,
+            0x8000_0000,
+            0xbf80_0000,
+            0xd000_0000,
+            0xdc00_0000,
+            0xd800_0000,
+            0xc000_0000,
+            0xe000_0000,
+        ];
+        let mut ran = 0;
+        for _ in 0..3000 {
+            let n = (next() % 12 + 1) as usize;
+            let mut code = Vec::new();
+            for _ in 0..n {
+                let p = prefixes[(next() % prefixes.len() as u64) as usize];
+                let w = (next() as u32 & 0x03ff_ffff) | p;
+                code.extend_from_slice(&w.to_le_bytes());
+                code.extend_from_slice(&(next() as u32).to_le_bytes());
+            }
+            code.extend_from_slice(&0xBF81_0000u32.to_le_bytes());
+            let mut mem = GlobalMemory::new();
+            let buf = mem.alloc_zeroed(4096);
+            let mut l = GcnLaunch::new(buf.to_le_bytes().to_vec(), [64, 1, 1], [64, 1, 1]);
+            l.step_limit = 200;
+            if run(&code, &kd(), &mut mem, &l).is_ok() {
+                ran += 1;
+            }
+        }
+        assert!(ran > 0, "no random program ran to completion");
+    }
+
+    #[test]
+    fn lds_two_address_atomic_and_permute() {
+        // v1 = 4 * tid; lds[tid] = tid; lds[64 + tid] = 100 + tid (one ds_write2);
+        // v3, v4 = lds[tid], lds[64 + tid] (one ds_read2); an atomic add returning the old
+        // value; ds_bpermute reads lane (63 - tid).
+        let code = assemble(
+            "v_lshlrev_b32_e32 v1, 2, v0
+             v_add_u32_e32 v2, 0x64, v0
+             ds_write2_b32 v1, v0, v2 offset1:64
+             s_waitcnt lgkmcnt(0)
+             ds_read2_b32 v[3:4], v1 offset1:64
+             v_mov_b32_e32 v5, 0
+             v_mov_b32_e32 v6, 2
+             ds_add_rtn_u32 v7, v5, v6 offset:1024
+             v_sub_u32_e32 v2, 63, v0
+             v_lshlrev_b32_e32 v2, 2, v2
+             s_waitcnt lgkmcnt(0)
+             ds_bpermute_b32 v2, v2, v4
+             s_load_dwordx2 s[4:5], s[0:1], 0x0
+             v_lshlrev_b32_e32 v1, 4, v0
+             s_waitcnt lgkmcnt(0)
+             v_mov_b32_e32 v5, v7
+             global_store_dwordx4 v1, v[2:5], s[4:5]
+             s_endpgm",
+        )
+        .unwrap();
+        let mut k = kd();
+        k.group_segment_fixed_size = 2048;
+        let mut mem = GlobalMemory::new();
+        let out = mem.alloc_zeroed(16 * 64);
+        let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [64, 1, 1], [64, 1, 1]);
+        run(&code, &k, &mut mem, &l).unwrap();
+        let got = words(&mem, out, 4 * 64);
+        let mut olds: Vec<u32> = (0..64).map(|t| got[4 * t + 3]).collect();
+        olds.sort_unstable();
+        assert_eq!(olds, (0..64).map(|t| 2 * t).collect::<Vec<u32>>());
+        for t in 0..64u32 {
+            let g = &got[4 * t as usize..4 * t as usize + 3];
+            assert_eq!(g, &[100 + 63 - t, t, 100 + t], "lane {t}");
+        }
+    }
+}
