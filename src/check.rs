@@ -409,9 +409,8 @@ pub fn check_program(program: &Program, targets: &[Target], seed: u64, step_limi
                     ))),
                 }
             }
-            other => Err(RunError::Unsupported(format!(
-                "target {other} has no device model yet"
-            ))),
+            other => crate::device(other, &crate::RunOptions { step_limit })
+                .and_then(|d| d.run(program, &mut got, work.dispatch)),
         };
         if let Err(e) = run {
             return Outcome::Fail(format!("[{target}] {e}"));

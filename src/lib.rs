@@ -14,6 +14,7 @@ pub use il_frontend::{self as frontend, ast, Diagnostics, InputKind, Program};
 pub use runtime_sim::{self as runtime, Bindings, Dispatch, RunError, RunReport};
 
 pub mod check;
+pub mod targets;
 
 /// A device that runs programs: the reference interpreter or a compiled target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,10 +92,18 @@ pub fn device(
         Target::Il => Ok(Box::new(runtime_sim::Interpreter {
             step_limit: options.step_limit,
         })),
-        other => Err(RunError::Unsupported(format!(
-            "target {other} has no backend and device model yet"
-        ))),
+        Target::Cayman => Ok(targets::cayman::device(machine_steps(options))),
+        Target::Gfx906 => Ok(targets::gfx906::device(machine_steps(options))),
     }
+}
+
+/// Machine instructions a device model may run per IL instruction of the step limit: a
+/// compiled IL instruction is several machine instructions (a division dozens), and the
+/// limit is there to stop endless loops, not long kernels.
+const MACHINE_STEPS_PER_IL_STEP: u64 = 8;
+
+fn machine_steps(options: &RunOptions) -> u64 {
+    options.step_limit.saturating_mul(MACHINE_STEPS_PER_IL_STEP)
 }
 
 /// A failed read: the rendered diagnostics and the raw ones.
@@ -255,5 +264,74 @@ pub fn assemble(text: &str, target: Target) -> Result<Vec<u8>, ToolError> {
             message: "target il has no machine code: use `ilc parse`".into(),
             at: None,
         }),
+    }
+}
+
+/// A program compiled for a machine target: what a driver stack loads and what
+/// `ilc compile --emit asm|bin|obj|stats` prints. The backend's own result is kept whole,
+/// with its launch metadata (register counts, stack size, LDS size, resource bindings).
+#[derive(Debug)]
+pub enum Compiled {
+    Cayman(backend_r600::Compiled),
+    Gfx906(backend_gcn::Compiled),
+}
+
+impl Compiled {
+    /// The program bytes (`--emit bin`): the whole Cayman program (CF program and
+    /// clauses), or the gfx906 code bytes (what `llvm-mc` assembles from `asm`).
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Compiled::Cayman(c) => &c.bytes,
+            Compiled::Gfx906(c) => &c.code,
+        }
+    }
+
+    /// The gfx906 AMDHSA code object (an ELF with the kernel descriptor); Cayman has none.
+    pub fn object(&self) -> Option<&[u8]> {
+        match self {
+            Compiled::Cayman(_) => None,
+            Compiled::Gfx906(c) => Some(&c.elf),
+        }
+    }
+
+    /// The disassembly (`--emit asm`); `assemble` reads it back to `bytes`.
+    pub fn asm(&self) -> &str {
+        match self {
+            Compiled::Cayman(c) => &c.asm,
+            Compiled::Gfx906(c) => &c.asm,
+        }
+    }
+
+    /// `key: value` lines (`--emit stats`).
+    pub fn stats(&self) -> String {
+        match self {
+            Compiled::Cayman(c) => c.stats.to_text(),
+            Compiled::Gfx906(c) => targets::gfx906::stats_text(c),
+        }
+    }
+}
+
+/// Compiles a program for a machine target, or says why not, located in the input.
+pub fn compile(
+    program: &Program,
+    target: Target,
+    options: &CompileOptions,
+) -> Result<Compiled, CompileError> {
+    let midend_options = midend::Options {
+        verify: options.verify,
+        time_passes: options.time_passes,
+    };
+    let located = |message: String, span| CompileError { message, span };
+    match target {
+        Target::Cayman => targets::cayman::compile(program, &midend_options)
+            .map(Compiled::Cayman)
+            .map_err(|e| located(e.to_string(), e.span())),
+        Target::Gfx906 => targets::gfx906::compile(program, &midend_options)
+            .map(Compiled::Gfx906)
+            .map_err(|e| located(e.to_string(), e.span())),
+        Target::Il => Err(located(
+            "target il is the reference interpreter: it runs IL without compiling it".into(),
+            il_frontend::diag::Span::default(),
+        )),
     }
 }

@@ -130,6 +130,8 @@ struct RunArgs {
 enum CompileEmit {
     Asm,
     Bin,
+    /// The gfx906 code object (an AMDHSA ELF).
+    Obj,
     Ir,
     Stats,
 }
@@ -267,9 +269,28 @@ fn compile(
                 return ExitCode::from(BAD_INPUT);
             }
         },
-        _ => {
-            eprintln!("ilc: error: target {target} has no backend yet: only `--emit ir` works");
-            return ExitCode::from(BAD_INPUT);
+        emit => {
+            match ilc::compile(&parsed.program, target, &options) {
+                Ok(compiled) => {
+                    let bytes: Vec<u8> = match emit {
+                        CompileEmit::Asm => compiled.asm().as_bytes().to_vec(),
+                        CompileEmit::Bin => compiled.bytes().to_vec(),
+                        CompileEmit::Obj => match compiled.object() {
+                            Some(o) => o.to_vec(),
+                            None => {
+                                eprintln!("ilc: error: target {target} has no code object: use --emit bin");
+                                return ExitCode::from(BAD_INPUT);
+                            }
+                        },
+                        _ => compiled.stats().into_bytes(),
+                    };
+                    return write_output(output, &bytes);
+                }
+                Err(e) => {
+                    eprintln!("{}", e.render(&name, &bytes));
+                    return ExitCode::from(BAD_INPUT);
+                }
+            }
         }
     };
     write_output(output, text.as_bytes())

@@ -1,10 +1,150 @@
 //! The GCN backend of ilc for Vega (gfx906).
 //!
-//! It will hold `isa/` (instruction tables, encoder, decoder, disassembler in LLVM AMDGPU
-//! syntax, assembler, code object) and the compiler passes (uniformity-guided instruction
-//! selection, register allocation, exec-mask control flow, `s_waitcnt` insertion, hazards).
-//! The device model in `runtime-sim` may depend on `isa` only.
+//! [`isa`] is the instruction set (tables, encoder, decoder, LLVM-syntax printer and
+//! assembler); the device model in `runtime-sim` depends on it alone. The compiler passes,
+//! in the order [`compile`] runs them:
 //!
-//! This crate is filled by issue #6. [`isa`] is the instruction set module.
+//! 1. [`isel`]: IR instructions to machine instructions on virtual registers, SGPRs for
+//!    uniform values and VGPRs for the others ([`midend::analysis::Uniformity`]);
+//! 2. [`cfg_lower`]: the region tree to EXEC-mask control flow, block parameters to copies;
+//! 3. [`regalloc`]: liveness and linear scan (no spilling yet: running out is an error);
+//! 4. [`waitcnt`]: `s_waitcnt` before the first touch of a loaded register;
+//! 5. [`hazards`]: `s_nop` for the wait states the hardware does not check;
+//! 6. [`emit`]: branch offsets, encoding, assembly text;
+//! 7. [`code_object`]: the ELF with the kernel descriptor.
+//!
+//! The launch ABI (kernel arguments, entry registers) is [`abi`].
 
+pub mod abi;
+pub mod cfg_lower;
+pub mod code_object;
+pub mod emit;
+pub mod hazards;
 pub mod isa;
+pub mod isel;
+pub mod mir;
+pub mod regalloc;
+pub mod waitcnt;
+
+pub use abi::KernelAbi;
+
+/// Why compilation failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// The program uses something the backend does not select yet.
+    #[error("gfx906: unsupported: {0}")]
+    Unsupported(String),
+    /// The kernel needs more registers than the file has; spilling is not implemented.
+    #[error(
+        "gfx906: the kernel needs more than {limit} {file} and spilling is not implemented yet"
+    )]
+    OutOfRegisters { file: &'static str, limit: u32 },
+    /// A bug in the backend, reported instead of a panic.
+    #[error("gfx906: internal error: {0}")]
+    Internal(String),
+}
+
+/// What the program declares that the layout of its bindings depends on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decls {
+    /// The kernel's symbol name.
+    pub name: String,
+    /// Declared UAV ids (ids the code uses are added).
+    pub uavs: Vec<u32>,
+    /// Declared constant buffer ids, `cb0` included (ids the code reads are added).
+    pub const_buffers: Vec<u32>,
+}
+
+impl Default for Decls {
+    fn default() -> Self {
+        Decls {
+            name: "main".into(),
+            uavs: Vec::new(),
+            const_buffers: Vec::new(),
+        }
+    }
+}
+
+/// Figures of one compilation (`ilc compile --emit stats`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Machine instructions, waits and nops included.
+    pub instructions: usize,
+    pub sgprs: u16,
+    pub vgprs: u16,
+    /// `s_waitcnt` instructions inserted.
+    pub waitcnts: usize,
+    /// `s_nop` instructions inserted.
+    pub nops: usize,
+    pub code_bytes: usize,
+}
+
+/// A compiled kernel.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The code object (ELF) with `.text` and `<name>.kd`.
+    pub elf: Vec<u8>,
+    /// The machine code alone.
+    pub code: Vec<u8>,
+    /// The code as LLVM-syntax assembly, one instruction per line.
+    pub asm: String,
+    pub stats: Stats,
+    /// How to bind memory and launch it.
+    pub abi: KernelAbi,
+}
+
+/// The UAV and constant-buffer ids the code reads or writes.
+fn used_bindings(func: &midend::ir::Function) -> (Vec<u32>, Vec<u32>) {
+    use midend::ir::Op;
+    let mut uavs = Vec::new();
+    let mut cbs = Vec::new();
+    for (_, inst) in func.placed_insts() {
+        match &func.insts[inst].op {
+            Op::CbLoad { buffer, .. } => cbs.push(*buffer),
+            Op::Il(il)
+                if matches!(
+                    il.opcode,
+                    il_frontend::opcode::Opcode::UavRawLoad
+                        | il_frontend::opcode::Opcode::UavRawStore
+                ) =>
+            {
+                uavs.push(isel::il_id(il))
+            }
+            _ => {}
+        }
+    }
+    (uavs, cbs)
+}
+
+/// Compiles an optimized IR function (from `midend::compile`) to a gfx906 code object.
+pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, CompileError> {
+    let (mut uavs, mut cbs) = used_bindings(func);
+    uavs.extend(&decls.uavs);
+    cbs.extend(&decls.const_buffers);
+    let abi = KernelAbi::new(&decls.name, &uavs, &cbs);
+    let mut sel = isel::Selector::new(func, abi);
+    sel.lower_function()?;
+    let abi = sel.abi.clone();
+    let mut m = sel.m;
+    let usage = regalloc::allocate(&mut m)?;
+    emit::drop_branches_to_next(&mut m);
+    let waitcnts = waitcnt::insert(&mut m);
+    let nops = hazards::insert(&mut m);
+    let out = emit::emit(&m)?;
+    let kd = code_object::kernel_descriptor(&abi, usage.sgprs, usage.vgprs);
+    let elf = code_object::write(&decls.name, &out.code, &kd);
+    Ok(Compiled {
+        elf,
+        stats: Stats {
+            instructions: out.insts.len(),
+            sgprs: usage.sgprs,
+            vgprs: usage.vgprs,
+            waitcnts,
+            nops,
+            code_bytes: out.code.len(),
+        },
+        code: out.code,
+        asm: out.asm,
+        abi,
+    })
+}

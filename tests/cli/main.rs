@@ -362,7 +362,15 @@ fn compile_time_passes_reports_every_pass_on_stderr() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8(out.stderr).unwrap();
-    for pass in ["build", "copy_prop", "fold", "gvn", "licm", "if_convert", "dce"] {
+    for pass in [
+        "build",
+        "copy_prop",
+        "fold",
+        "gvn",
+        "licm",
+        "if_convert",
+        "dce",
+    ] {
         assert!(err.contains(pass), "{pass} missing in {err}");
     }
 }

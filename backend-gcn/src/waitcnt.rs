@@ -1,0 +1,225 @@
+//! `s_waitcnt` insertion (vega Ch4.4; digest §2.3), after register allocation.
+//!
+//! A loaded register may be neither read nor overwritten until its load has retired. The
+//! pass walks the code in order keeping what is in flight:
+//! - scalar loads (LGKM_CNT): they return out of order, so the only wait that proves one
+//!   complete is `lgkmcnt(0)`, emitted before the first instruction touching any pending
+//!   SGPR;
+//! - vector memory (VM_CNT), in issue order, loads and stores alike: before an instruction
+//!   touching a register of a pending load, `vmcnt(N)` with N the number of vector memory
+//!   instructions issued after that load, which retires it and everything older.
+//!
+//! Control flow: a label merges the state of every branch to it with the fall-through
+//! state (registers pending on any path stay pending; when the paths disagree about the
+//! order, the merged loads need `vmcnt(0)`-strength waits, counted from the label). Before
+//! a backward branch everything is drained, so a loop header never sees loads from a later
+//! iteration: conservative, simple, and loops here are short.
+
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
+
+use crate::isa::{Inst, Opcode, Sopp};
+use crate::mir::{File, Label, MFunc, MInst, Reg};
+
+/// A set of physical registers: SGPR codes 0..128 and VGPRs 0..256.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RegSet {
+    s: u128,
+    v: [u128; 2],
+}
+
+impl RegSet {
+    pub fn add(&mut self, file: File, index: u8, count: u8) {
+        for k in 0..count {
+            let i = usize::from(index) + usize::from(k);
+            match file {
+                File::S if i < 128 => self.s |= 1 << i,
+                File::V if i < 256 => self.v[i / 128] |= 1 << (i % 128),
+                _ => {}
+            }
+        }
+    }
+    pub fn intersects(&self, o: &RegSet) -> bool {
+        self.s & o.s != 0 || self.v[0] & o.v[0] != 0 || self.v[1] & o.v[1] != 0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.s == 0 && self.v == [0, 0]
+    }
+    pub fn union(&mut self, o: &RegSet) {
+        self.s |= o.s;
+        self.v[0] |= o.v[0];
+        self.v[1] |= o.v[1];
+    }
+}
+
+/// The registers an instruction reads and writes (its register operands).
+pub fn touched(inst: &MInst) -> (RegSet, RegSet) {
+    let mut reads = RegSet::default();
+    let mut writes = RegSet::default();
+    for r in inst.regs() {
+        if let Reg::Phys(file, idx) = r.reg {
+            let set = if r.def { &mut writes } else { &mut reads };
+            set.add(file, idx + r.offset, r.count);
+        }
+    }
+    (reads, writes)
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct State {
+    lgkm: RegSet,
+    /// Vector memory operations in flight, oldest first (`None`: a store).
+    vm: Vec<Option<RegSet>>,
+}
+
+impl State {
+    fn merge(&mut self, o: &State) {
+        self.lgkm.union(&o.lgkm);
+        if self.vm != o.vm {
+            let mut all = RegSet::default();
+            for r in self.vm.iter().chain(&o.vm).flatten() {
+                all.union(r);
+            }
+            self.vm = if all.is_empty() {
+                Vec::new()
+            } else {
+                vec![Some(all)]
+            };
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.lgkm.is_empty() && self.vm.iter().all(Option::is_none)
+    }
+}
+
+/// The SIMM16 of `s_waitcnt` (vega L10785-10795); `None` leaves a counter alone.
+pub fn waitcnt_simm16(vmcnt: Option<u8>, lgkmcnt: Option<u8>) -> u16 {
+    let vm = u16::from(vmcnt.unwrap_or(63).min(63));
+    let lgkm = u16::from(lgkmcnt.unwrap_or(15).min(15));
+    (vm & 0xF) | (vm >> 4) << 14 | 7 << 4 | lgkm << 8
+}
+
+fn waitcnt(vmcnt: Option<u8>, lgkmcnt: Option<u8>) -> MInst {
+    MInst::Op {
+        inst: Inst::Sopp(Sopp {
+            op: Opcode::S_WAITCNT,
+            simm16: waitcnt_simm16(vmcnt, lgkmcnt),
+        }),
+        regs: SmallVec::new(),
+    }
+}
+
+/// What a memory instruction adds to the state.
+fn issue(inst: &MInst, st: &mut State) {
+    let MInst::Op { inst: i, .. } = inst else {
+        return;
+    };
+    let (_, writes) = touched(inst);
+    match i {
+        Inst::Smem(_) => st.lgkm.union(&writes),
+        Inst::Buf(_) | Inst::Flat(_) | Inst::Mimg(_) => st.vm.push(if writes.is_empty() {
+            None
+        } else {
+            Some(writes)
+        }),
+        _ => {}
+    }
+}
+
+/// Inserts the waits; returns how many it inserted.
+pub fn insert(f: &mut MFunc) -> usize {
+    let positions: HashMap<Label, usize> = f
+        .insts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| match m {
+            MInst::Label(l) => Some((*l, i)),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::with_capacity(f.insts.len());
+    let mut st = State::default();
+    let mut at_label: HashMap<Label, State> = HashMap::new();
+    let mut reachable = true;
+    let mut count = 0;
+    for (pos, inst) in std::mem::take(&mut f.insts).into_iter().enumerate() {
+        match &inst {
+            MInst::Label(l) => {
+                let incoming = at_label.remove(l);
+                st = match (reachable, incoming) {
+                    (true, Some(s)) => {
+                        let mut m = st;
+                        m.merge(&s);
+                        m
+                    }
+                    (true, None) => st,
+                    (false, Some(s)) => s,
+                    (false, None) => State::default(),
+                };
+                reachable = true;
+                out.push(inst);
+                continue;
+            }
+            MInst::Branch { op, target } => {
+                let backward = positions.get(target).is_some_and(|&t| t <= pos);
+                if backward && !st.is_empty() {
+                    out.push(waitcnt(Some(0), Some(0)));
+                    count += 1;
+                    st = State::default();
+                }
+                if !backward {
+                    at_label
+                        .entry(*target)
+                        .and_modify(|s| s.merge(&st))
+                        .or_insert_with(|| st.clone());
+                }
+                reachable = *op != Opcode::S_BRANCH;
+                out.push(inst);
+                continue;
+            }
+            MInst::Op { .. } => {}
+        }
+        let (reads, writes) = touched(&inst);
+        let mut all = reads;
+        all.union(&writes);
+        let lgkm = (!st.lgkm.is_empty() && st.lgkm.intersects(&all)).then_some(0u8);
+        let newest_hit = st
+            .vm
+            .iter()
+            .rposition(|r| r.is_some_and(|r| r.intersects(&all)));
+        let vm = newest_hit.map(|i| (st.vm.len() - 1 - i).min(63) as u8);
+        if lgkm.is_some() || vm.is_some() {
+            out.push(waitcnt(vm, lgkm));
+            count += 1;
+            if lgkm.is_some() {
+                st.lgkm = RegSet::default();
+            }
+            if let Some(i) = newest_hit {
+                st.vm.drain(..=i);
+            }
+        }
+        issue(&inst, &mut st);
+        if inst.is_barrier() {
+            reachable = false;
+            st = State::default();
+        }
+        out.push(inst);
+    }
+    f.insts = out;
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simm16_layout() {
+        assert_eq!(waitcnt_simm16(Some(0), Some(0)), 0x0070);
+        assert_eq!(waitcnt_simm16(None, Some(0)), 0xC07F);
+        assert_eq!(waitcnt_simm16(Some(1), None), 0x0F71);
+        assert_eq!(waitcnt_simm16(Some(63), Some(15)), 0xCF7F);
+    }
+}

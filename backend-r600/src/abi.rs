@@ -1,0 +1,78 @@
+//! The launch ABI of IL compute kernels compiled for Cayman (`docs/abi.md`, "IL programs on
+//! Cayman"): where each IL resource lives on the hardware, decided once here and returned
+//! with every compiled program as [`LaunchAbi`].
+//!
+//! * IL `cbN` (N = 0..=14, IL reference L3963) is kcache bank N: the constant buffer the
+//!   runtime binds as N. A constant index reads it through the kcache lines the ALU clause
+//!   locks.
+//! * Kcache bank 15, which IL cannot name, is the **launch buffer**, laid out as LLVM's R600
+//!   parameter buffer (abi-facts §3.2): dwords 0-2 the number of groups, 3-5 the global size,
+//!   6-8 the group size. The compiler reads it only for sizes it does not know at compile
+//!   time (a kernel without `dcl_num_thread_per_group`, and flat group ids).
+//! * Raw UAV `n` (n = 0..=15) is RAT `n` for stores (an R32 surface indexed in dwords) and
+//!   VTX buffer `16 + n` for loads (byte addresses, stride 1): the same memory bound twice,
+//!   as LLVM binds its global pool as RAT 0 and VTX buffer 1.
+//! * Thread ids come as LLVM and Mesa launch compute shaders: R0.xyz the id in the group,
+//!   R1.xyz the group id (abi-facts §3.1).
+
+use std::collections::BTreeMap;
+
+/// The kcache bank of the launch buffer.
+pub const LAUNCH_BANK: u8 = 15;
+/// Dword of the launch buffer holding the number of groups in x (then y, z).
+pub const LAUNCH_NUM_GROUPS: u32 = 0;
+/// Dword of the launch buffer holding the global size in x (then y, z).
+pub const LAUNCH_GLOBAL_SIZE: u32 = 3;
+/// Dword of the launch buffer holding the group size in x (then y, z).
+pub const LAUNCH_GROUP_SIZE: u32 = 6;
+/// The first VTX buffer id of the raw UAVs.
+pub const UAV_VTX_BASE: u8 = 16;
+/// The number of RATs (RAT_ID is 4 bits, cayman L8221).
+pub const MAX_RATS: u32 = 16;
+
+/// The VTX buffer id loads from raw UAV `uav` use.
+pub fn uav_vtx_buffer(uav: u32) -> Option<u8> {
+    (uav < MAX_RATS).then(|| UAV_VTX_BASE + uav as u8)
+}
+
+/// The RAT id stores to raw UAV `uav` use.
+pub fn uav_rat(uav: u32) -> Option<u8> {
+    (uav < MAX_RATS).then_some(uav as u8)
+}
+
+/// How a compiled program expects to be launched: what the runtime binds where, and the
+/// program resources (SQ_PGM_RESOURCES NUM_GPRS and STACK_SIZE, cayman L1190).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchAbi {
+    /// GPRs per work-item (R0 and R1 always, for the thread ids).
+    pub gprs: u32,
+    /// Clause temporaries the program assumes configured (it uses none; 4 as Mesa sets).
+    pub clause_temps: u32,
+    /// Stack entries.
+    pub stack_size: u32,
+    /// IL constant buffer number → kcache bank.
+    pub const_buffers: BTreeMap<u32, u8>,
+    /// The kcache bank of the launch buffer, if the program reads it.
+    pub launch_bank: Option<u8>,
+    /// IL raw UAV id → RAT id, for the UAVs the program stores to.
+    pub rats: BTreeMap<u32, u8>,
+    /// IL raw UAV id → VTX buffer id, for the UAVs the program loads from.
+    pub vtx_buffers: BTreeMap<u32, u8>,
+    /// The group size the program was compiled for, if it was fixed at compile time.
+    pub group_size: Option<[u32; 3]>,
+}
+
+/// The launch buffer's contents for `groups` groups of `group` work-items.
+pub fn launch_buffer(groups: [u32; 3], group: [u32; 3]) -> Vec<[u32; 4]> {
+    let mut d = [0u32; 12];
+    for k in 0..3 {
+        d[LAUNCH_NUM_GROUPS as usize + k] = groups[k];
+        d[LAUNCH_GLOBAL_SIZE as usize + k] = groups[k].wrapping_mul(group[k]);
+        d[LAUNCH_GROUP_SIZE as usize + k] = group[k];
+    }
+    vec![
+        [d[0], d[1], d[2], d[3]],
+        [d[4], d[5], d[6], d[7]],
+        [d[8], d[9], d[10], d[11]],
+    ]
+}

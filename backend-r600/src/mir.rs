@@ -1,0 +1,210 @@
+//! The machine IR between instruction selection and emission: Cayman ALU operations,
+//! buffer fetches and RAT stores on virtual scalar registers, one list per IR block.
+//!
+//! A virtual register ([`VReg`]) is one 32-bit value in one channel of one GPR. Its channel
+//! is chosen when the packer places its definition (the channel of an ALU result is the slot
+//! of the instruction, cayman L1400) unless a constraint fixes it earlier (a RAT store reads
+//! its data and index from `.x`; a block parameter keeps one channel for all its
+//! definitions; the launch's thread ids arrive in R0/R1). The register allocator then picks
+//! the GPR index per channel.
+//!
+//! Virtual registers are SSA except block parameters, which every predecessor writes with a
+//! move; the scheduler orders those writes after the reads of the old value.
+
+use crate::isa::{AluOp, Chan};
+
+/// A virtual register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VReg(pub u32);
+
+impl VReg {
+    /// Index into per-register tables.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Where an ALU operand comes from before register allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Src {
+    /// A virtual register.
+    Reg(VReg),
+    /// Dword `chan` of element `index` of constant buffer (kcache bank) `bank`.
+    Const { bank: u8, index: u32, chan: Chan },
+    /// A 32-bit immediate: an inline constant if it is one (0, 1, -1, 0.5f, 1.0f), otherwise
+    /// a literal dword of the group.
+    Imm(u32),
+}
+
+/// An ALU operand with its source modifiers (cayman L1549: ABS then NEG, bit operations on
+/// the operand, so they are exact for integer operands too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Operand {
+    pub src: Src,
+    pub neg: bool,
+    pub abs: bool,
+}
+
+impl Operand {
+    /// A plain operand.
+    pub fn new(src: Src) -> Operand {
+        Operand {
+            src,
+            neg: false,
+            abs: false,
+        }
+    }
+    /// A plain register operand.
+    pub fn reg(v: VReg) -> Operand {
+        Operand::new(Src::Reg(v))
+    }
+    /// A plain immediate.
+    pub fn imm(x: u32) -> Operand {
+        Operand::new(Src::Imm(x))
+    }
+    /// The register it reads, if any.
+    pub fn vreg(&self) -> Option<VReg> {
+        match self.src {
+            Src::Reg(v) => Some(v),
+            _ => None,
+        }
+    }
+    /// True when the operand is a plain register (no modifier).
+    pub fn is_plain_reg(&self) -> bool {
+        matches!(self.src, Src::Reg(_)) && !self.neg && !self.abs
+    }
+    /// The operand with NEG toggled; an immediate folds it into its bits.
+    pub fn negated(self) -> Operand {
+        match self.src {
+            Src::Imm(x) if !self.abs => Operand::imm(x ^ 0x8000_0000),
+            _ => Operand {
+                neg: !self.neg,
+                ..self
+            },
+        }
+    }
+    /// The operand with ABS set (and NEG cleared, as |−x| = |x|); an immediate folds it.
+    pub fn absolute(self) -> Operand {
+        match self.src {
+            Src::Imm(x) => Operand::imm(x & 0x7FFF_FFFF),
+            _ => Operand {
+                abs: true,
+                neg: false,
+                ..self
+            },
+        }
+    }
+}
+
+/// One ALU operation: one slot of a group, or a whole group for the replicated ops
+/// (MULLO_INT, RECIP_IEEE, ...), which the packer expands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MAlu {
+    pub op: AluOp,
+    /// The result; `None` writes nothing (a PRED_SET that only updates the exec mask).
+    pub dst: Option<VReg>,
+    pub srcs: Vec<Operand>,
+    /// CLAMP: the IL's `_sat`.
+    pub clamp: bool,
+    /// UPDATE_EXEC_MASK: the PRED_SET that ends a block before an `if`.
+    pub exec_update: bool,
+}
+
+impl MAlu {
+    /// An operation writing `dst`.
+    pub fn new(op: AluOp, dst: VReg, srcs: Vec<Operand>) -> MAlu {
+        MAlu {
+            op,
+            dst: Some(dst),
+            srcs,
+            clamp: false,
+            exec_update: false,
+        }
+    }
+}
+
+/// A machine instruction of a block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MInst {
+    Alu(MAlu),
+    /// A VTX fetch of one dword from `buffer` at byte address `addr + offset` into `dst`.
+    Fetch {
+        buffer: u8,
+        dst: VReg,
+        addr: VReg,
+        offset: u16,
+    },
+    /// A `MEM_RAT_CACHELESS STORE_DWORD` of `data` (channel x) at dword `index` (channel x).
+    Store {
+        rat: u8,
+        index: VReg,
+        data: VReg,
+    },
+}
+
+impl MInst {
+    /// The registers the instruction reads.
+    pub fn uses(&self) -> Vec<VReg> {
+        match self {
+            MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
+            MInst::Fetch { addr, .. } => vec![*addr],
+            MInst::Store { index, data, .. } => vec![*index, *data],
+        }
+    }
+    /// The register the instruction writes.
+    pub fn def(&self) -> Option<VReg> {
+        match self {
+            MInst::Alu(a) => a.dst,
+            MInst::Fetch { dst, .. } => Some(*dst),
+            MInst::Store { .. } => None,
+        }
+    }
+    /// True for instructions that must stay even when nothing reads their result.
+    pub fn has_effect(&self) -> bool {
+        match self {
+            MInst::Alu(a) => a.exec_update,
+            MInst::Fetch { .. } => false,
+            MInst::Store { .. } => true,
+        }
+    }
+}
+
+/// What is fixed about a virtual register before packing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VRegInfo {
+    /// The channel, fixed by a constraint or by the packer once the definition is placed.
+    pub chan: Option<Chan>,
+    /// A GPR fixed by the launch (R0/R1 thread ids), live from the program start.
+    pub gpr: Option<u8>,
+}
+
+/// The machine code of one IR block, in program order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MBlock {
+    pub insts: Vec<MInst>,
+    /// The PRED_SET (with UPDATE_EXEC_MASK) of the block's `Branch`, which must run in the
+    /// block's last ALU clause.
+    pub cond: Option<MAlu>,
+}
+
+/// A function in machine IR: one [`MBlock`] per IR block (by index) and the register table.
+#[derive(Clone, Debug, Default)]
+pub struct MFunc {
+    pub blocks: Vec<MBlock>,
+    pub vregs: Vec<VRegInfo>,
+}
+
+impl MFunc {
+    /// A new virtual register.
+    pub fn new_vreg(&mut self, info: VRegInfo) -> VReg {
+        self.vregs.push(info);
+        VReg(self.vregs.len() as u32 - 1)
+    }
+    /// The channel of a register (x if none was chosen yet: only for unreachable reads).
+    pub fn chan(&self, v: VReg) -> Chan {
+        self.vregs
+            .get(v.index())
+            .and_then(|i| i.chan)
+            .unwrap_or(Chan::X)
+    }
+}

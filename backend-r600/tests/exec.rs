@@ -1,0 +1,229 @@
+//! Execution tests: small IL kernels compiled for Cayman and run on the device model, with
+//! the expected results computed in plain Rust.
+
+use ilc::targets::cayman;
+
+use runtime_sim::{Bindings, Dispatch};
+
+fn run(text: &str, bindings: &mut Bindings, dispatch: Dispatch) {
+    let (p, diags, _) = il_frontend::read(text.as_bytes());
+    let p = p.unwrap_or_else(|| panic!("{diags:?}"));
+    if let Err(e) = cayman::device(1_000_000).run(&p, bindings, dispatch) {
+        let asm = cayman::compile(&p, &midend::Options::default())
+            .map(|c| c.asm)
+            .unwrap_or_else(|e| e.to_string());
+        panic!("cayman: {e}\n{asm}");
+    }
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+fn bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn uav(words_in: &[u32]) -> Bindings {
+    let mut b = Bindings::default();
+    b.uavs.insert(11, bytes(words_in));
+    b
+}
+
+const DIV: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(11)
+dcl_literal l0, 2, 1024, 2048, 3072
+mov r0.x, vAbsTidFlat.x
+ishl r1.x, r0.x, l0.x
+uav_raw_load_id(11) r2.x, r1.x
+iadd r3.x, r1.x, l0.y
+uav_raw_load_id(11) r4.x, r3.x
+udiv r5.x, r2.x, r4.x
+umod r6.x, r2.x, r4.x
+iadd r7.x, r1.x, l0.z
+uav_raw_store_id(11) mem.x, r7.x, r5.x
+iadd r8.x, r1.x, l0.w
+uav_raw_store_id(11) mem.x, r8.x, r6.x
+end
+";
+
+#[test]
+fn udiv_and_umod_are_exact_including_division_by_zero() {
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    let special = [
+        0u32,
+        1,
+        2,
+        3,
+        7,
+        0xFFFF_FFFF,
+        0xFFFF_FFFE,
+        0x8000_0000,
+        0x7FFF_FFFF,
+        12345,
+    ];
+    let mut x = 0x1234_5678u32;
+    for i in 0..256 {
+        x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        let (p, q) = if i < 100 {
+            (special[i % 10], special[i / 10])
+        } else {
+            (x, (x >> (i % 31)).rotate_left(i as u32))
+        };
+        a.push(p);
+        b.push(q);
+    }
+    let mut mem = a.clone();
+    mem.extend(&b);
+    mem.extend(vec![0u32; 512]);
+    let mut bind = uav(&mem);
+    run(DIV, &mut bind, Dispatch::linear(256));
+    let out = words(&bind.uavs[&11]);
+    for i in 0..256 {
+        let q = a[i].checked_div(b[i]).unwrap_or(u32::MAX);
+        let r = a[i].checked_rem(b[i]).unwrap_or(a[i]);
+        assert_eq!(out[512 + i], q, "{} / {}", a[i], b[i]);
+        assert_eq!(out[768 + i], r, "{} % {}", a[i], b[i]);
+    }
+}
+
+const FLOW: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(11)
+dcl_literal l0, 2, 0, 0, 3
+dcl_literal l1, 0, 1, 20, 50
+mov r0.x, vAbsTidFlat.x
+mov r1.x, l1.x
+mov r2.x, l1.x
+whileloop
+    iadd r2.x, r2.x, l1.y
+    ult r3.x, r0.x, r2.x
+    break_logicalnz r3.x
+    iand r4.x, r2.x, l1.y
+    if_logicalnz r4.x
+        continue
+    endif
+    iadd r1.x, r1.x, r2.x
+    uge r5.x, r2.x, l1.z
+    break_logicalnz r5.x
+endloop
+ult r6.x, r1.x, l1.w
+if_logicalnz r6.x
+    imul r1.x, r1.x, l0.w
+else
+    ixor r1.x, r1.x, l1.w
+endif
+ishl r7.x, r0.x, l0.x
+uav_raw_store_id(11) mem.x, r7.x, r1.x
+end
+";
+
+#[test]
+fn loops_with_break_and_continue_and_if_else() {
+    let mut bind = uav(&[0u32; 128]);
+    run(FLOW, &mut bind, Dispatch::linear(128));
+    let out = words(&bind.uavs[&11]);
+    for i in 0..128u32 {
+        let (mut acc, mut k) = (0u32, 0u32);
+        loop {
+            k += 1;
+            if i < k {
+                break;
+            }
+            if k & 1 != 0 {
+                continue;
+            }
+            acc += k;
+            if k >= 20 {
+                break;
+            }
+        }
+        let want = if acc < 50 { acc * 3 } else { acc ^ 50 };
+        assert_eq!(out[i as usize], want, "work-item {i}");
+    }
+}
+
+const FLOAT: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(11)
+dcl_literal l0, 2, 256, 512, 0x3F800000
+mov r0.x, vAbsTidFlat.x
+ishl r1.x, r0.x, l0.x
+uav_raw_load_id(11) r2.x, r1.x
+iadd r3.x, r1.x, l0.y
+uav_raw_load_id(11) r4.x, r3.x
+lt r5.x, r2.x, r4.x
+mad r6.x, r2.x, r4.x, l0.w
+max r7.x, r2.x, r4.x_neg(xyzw)
+cmov_logical r8.x, r5.x, r6.x, r7.x
+ftoi r9.x, r8.x
+itof r10.x, r9.x
+add r11.x, r8.x_abs, r10.x
+iadd r12.x, r1.x, l0.z
+uav_raw_store_id(11) mem.x, r12.x, r11.x
+end
+";
+
+#[test]
+fn float_arithmetic_compares_selects_and_conversions() {
+    let a: Vec<f32> = (0..64).map(|i| (i as f32 - 30.0) * 1.75).collect();
+    let b: Vec<f32> = (0..64).map(|i| 20.0 - (i as f32) * 0.625).collect();
+    let mut mem: Vec<u32> = a.iter().map(|f| f.to_bits()).collect();
+    mem.extend(b.iter().map(|f| f.to_bits()));
+    mem.extend(vec![0u32; 64]);
+    let mut bind = uav(&mem);
+    run(FLOAT, &mut bind, Dispatch::linear(64));
+    let out = words(&bind.uavs[&11]);
+    for i in 0..64 {
+        let (x, y) = (a[i], b[i]);
+        let sel = if x < y { x * y + 1.0 } else { x.max(-y) };
+        let t = sel.trunc();
+        let want = sel.abs() + t;
+        assert_eq!(
+            f32::from_bits(out[128 + i]),
+            want,
+            "work-item {i}: {x}, {y}"
+        );
+    }
+}
+
+const IDS: &str = "il_cs_2_0
+dcl_raw_uav_id(11)
+dcl_literal l0, 2, 1000, 0, 0
+mov r0.x, vAbsTidFlat.x
+mov r1.x, vTidInGrpFlat.x
+mov r2.x, vThreadGrpIdFlat.x
+imad r3.x, r2.x, l0.y, r1.x
+ishl r4.x, r0.x, l0.x
+uav_raw_store_id(11) mem.x, r4.x, r3.x
+end
+";
+
+#[test]
+fn thread_ids_without_a_declared_group_size_come_from_the_launch_buffer() {
+    let mut bind = uav(&[0u32; 128]);
+    let dispatch = Dispatch::Grid {
+        global: [16, 8, 1],
+        group: Some([8, 4, 1]),
+        dims: 2,
+    };
+    run(IDS, &mut bind, dispatch);
+    let out = words(&bind.uavs[&11]);
+    for gy in 0..2u32 {
+        for gx in 0..2u32 {
+            for ly in 0..4u32 {
+                for lx in 0..8u32 {
+                    let local = ly * 8 + lx;
+                    let group = gy * 2 + gx;
+                    let abs = group * 32 + local;
+                    assert_eq!(out[abs as usize], group * 1000 + local);
+                }
+            }
+        }
+    }
+}
