@@ -34,6 +34,17 @@ pub(super) enum LoopKind {
     },
     /// A subroutine (or the main program) with an early return.
     Function,
+    /// A DX9 counted loop (`loop i#`): the iterations left and `aL`, both the same for every
+    /// lane, stepped at the end of each iteration (L3741).
+    Counted {
+        remaining: super::Var,
+        counter: super::Var,
+        step: Value,
+        repeat: bool,
+    },
+    /// The body of a counted loop, a loop that runs once inside it: `continue` leaves it,
+    /// so that the counters are stepped before the next iteration.
+    CountedBody,
 }
 
 #[derive(Debug)]
@@ -86,16 +97,21 @@ impl Builder<'_> {
             }
             Flow::Else => self.else_(inst)?,
             Flow::EndIf => self.close_if(inst)?,
-            Flow::Loop => {
-                if inst.opcode != O::While {
-                    return Err(unsupported(
-                        inst,
-                        "DX9 counted loops (`loop`/`rep` with aL)",
-                    ));
+            Flow::Loop if inst.opcode == O::While => self.open_loop(LoopKind::While),
+            Flow::Loop => self.open_counted_loop(inst, scope)?,
+            Flow::EndLoop => {
+                if matches!(
+                    self.constructs.last(),
+                    Some(Construct::Loop {
+                        kind: LoopKind::CountedBody,
+                        ..
+                    })
+                ) {
+                    self.close_counted_loop(inst)?;
+                } else {
+                    self.close_loop(inst)?;
                 }
-                self.open_loop(LoopKind::While);
             }
-            Flow::EndLoop => self.close_loop(inst)?,
             Flow::Break | Flow::Continue => {
                 let kind = if flow == Flow::Break {
                     ExitKind::Break
@@ -106,17 +122,25 @@ impl Builder<'_> {
                     .constructs
                     .iter()
                     .rposition(|c| match c {
-                        Construct::Loop {
-                            kind: LoopKind::While,
-                            ..
-                        } => true,
-                        Construct::Loop {
-                            kind: LoopKind::Switch { .. },
-                            ..
-                        } => kind == ExitKind::Break,
+                        Construct::Loop { kind: k, .. } => match k {
+                            LoopKind::While => true,
+                            LoopKind::Counted { .. } | LoopKind::Switch { .. } => {
+                                kind == ExitKind::Break
+                            }
+                            LoopKind::CountedBody => kind == ExitKind::Continue,
+                            LoopKind::Function => false,
+                        },
                         _ => false,
                     })
                     .ok_or_else(|| unsupported(inst, "outside a loop or switch"))?;
+                // `continue` in a counted loop leaves its body, to the counter step.
+                let kind = match &self.constructs[target] {
+                    Construct::Loop {
+                        kind: LoopKind::CountedBody,
+                        ..
+                    } => ExitKind::Break,
+                    _ => kind,
+                };
                 self.conditional_exit(inst, scope, target, kind)?;
             }
             Flow::ReturnDynamic | Flow::Ret => {
@@ -383,8 +407,8 @@ impl Builder<'_> {
             ));
         };
         match kind {
-            LoopKind::While => self.jump(header),
-            LoopKind::Switch { .. } | LoopKind::Function => self.jump(exit),
+            LoopKind::While | LoopKind::Counted { .. } => self.jump(header),
+            LoopKind::Switch { .. } | LoopKind::Function | LoopKind::CountedBody => self.jump(exit),
         }
         self.ssa.seal(&mut self.func, self.entry, header);
         let body = self.regions.pop().unwrap_or_default();
@@ -405,6 +429,101 @@ impl Builder<'_> {
             self.close_if(inst)?;
         }
         Ok(())
+    }
+
+    /// `loop [repeat] i#`: src0.x iterations (none if 0), `aL` from src0.y stepped by src0.z,
+    /// each an unsigned 8-bit value (L3873-L3876). An `if` skips the loop when the count is 0;
+    /// inside, an outer loop steps the counters and a once-loop holds the body.
+    fn open_counted_loop(&mut self, inst: &Instruction, scope: Scope) -> Result<(), BuildError> {
+        let Some(src) = inst.srcs.first() else {
+            return Err(unsupported(inst, "a counted loop without its count"));
+        };
+        let c = self.read_src(src, inst, scope, DataType::Int, 0b0111)?;
+        let byte = self.constant(0xFF, Type::I32);
+        let mut bytes = [byte; 3];
+        for (k, slot) in bytes.iter_mut().enumerate() {
+            let v = c[k].ok_or_else(|| unsupported(inst, "an unreadable loop count"))?;
+            *slot = self.emit(Op::Alu(alu(Opcode::And)), &[v, byte], Type::I32);
+        }
+        let [remaining, start, step] = bytes;
+        let remaining_var = self.ssa.new_var(Type::I32);
+        let counter_var = self.ssa.new_var(Type::I32);
+        self.def_var(remaining_var, remaining);
+        self.def_var(counter_var, start);
+        let any = self.emit(Op::Test(Test::NonZero), &[remaining], Type::Bool);
+        self.open_if(any, false);
+        self.open_loop(LoopKind::Counted {
+            remaining: remaining_var,
+            counter: counter_var,
+            step,
+            repeat: inst.field("repeat").unwrap_or(0) != 0,
+        });
+        self.open_loop(LoopKind::CountedBody);
+        Ok(())
+    }
+
+    /// The `endloop` of a counted loop: the body ends, the counters step (count - 1,
+    /// `aL = max(aL + step, 0)` unless `repeat`, L3741), and the loop ends at count 0.
+    fn close_counted_loop(&mut self, inst: &Instruction) -> Result<(), BuildError> {
+        self.close_loop(inst)?;
+        let counted = self
+            .constructs
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, c)| match c {
+                Construct::Loop {
+                    kind:
+                        LoopKind::Counted {
+                            remaining,
+                            counter,
+                            step,
+                            repeat,
+                        },
+                    ..
+                } => Some((i, *remaining, *counter, *step, *repeat)),
+                _ => None,
+            });
+        let Some((outer, remaining, counter, step, repeat)) = counted else {
+            return Err(unsupported(
+                inst,
+                "`endloop` of a counted loop that is not open",
+            ));
+        };
+        if self.cur.is_some() {
+            let minus_one = self.constant(0xFFFF_FFFF, Type::I32);
+            let left = self.use_var(remaining);
+            let left = self.emit(Op::Alu(alu(Opcode::IAdd)), &[left, minus_one], Type::I32);
+            self.def_var(remaining, left);
+            if !repeat {
+                let zero = self.constant(0, Type::I32);
+                let al = self.use_var(counter);
+                let al = self.emit(Op::Alu(alu(Opcode::IAdd)), &[al, step], Type::I32);
+                let al = self.emit(Op::Alu(alu(Opcode::IMax)), &[al, zero], Type::I32);
+                self.def_var(counter, al);
+            }
+            let done = self.emit(Op::Test(Test::Zero), &[left], Type::Bool);
+            self.open_if(done, false);
+            self.exit(outer, ExitKind::Break);
+            self.close_if(inst)?;
+        }
+        self.close_loop(inst)?;
+        self.close_if(inst)
+    }
+
+    /// `aL`, the counter of the innermost counted loop (0 outside any).
+    pub(super) fn loop_counter(&mut self) -> Value {
+        let counter = self.constructs.iter().rev().find_map(|c| match c {
+            Construct::Loop {
+                kind: LoopKind::Counted { counter, .. },
+                ..
+            } => Some(*counter),
+            _ => None,
+        });
+        match counter {
+            Some(var) => self.use_var(var),
+            None => self.constant(0, Type::I32),
+        }
     }
 
     pub(super) fn open_function_loop(&mut self) {
@@ -553,5 +672,14 @@ impl Builder<'_> {
         self.def_var(matched, now);
         self.open_if(now, true);
         Ok(())
+    }
+}
+
+/// An ALU operation with no control bits.
+fn alu(opcode: Opcode) -> AluOp {
+    AluOp {
+        opcode,
+        control: 0,
+        comp: 0,
     }
 }

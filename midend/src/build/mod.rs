@@ -101,6 +101,8 @@ struct Decls {
     itemps_in_memory: HashSet<u32>,
     /// The immediate constant buffer.
     icb: Vec<[u32; 4]>,
+    /// Declared constant buffers (`dcl_cb cb<N>[..]`).
+    const_buffers: Vec<u32>,
     /// Output registers: declared or written, in first-seen order.
     outputs: Vec<u32>,
 }
@@ -212,6 +214,13 @@ impl<'p> Builder<'p> {
                             v
                         })
                         .collect();
+                }
+                Opcode::DclConstBuffer => {
+                    if let Some(s) = inst.srcs.first() {
+                        if !self.decls.const_buffers.contains(&s.reg.num) {
+                            self.decls.const_buffers.push(s.reg.num);
+                        }
+                    }
                 }
                 Opcode::DclGlobalFlags if inst.field("refactoringAllowed").unwrap_or(0) != 0 => {
                     self.func.refactoring_allowed = true;

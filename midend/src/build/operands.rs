@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 
 use super::{unsupported, BuildError, Builder, Scope};
 use crate::alu::{self, Arg, Res, Shape};
-use crate::ir::{AluOp, DstKind, IlOp, Input, Modifier, Op, Type, Value};
+use crate::ir::{AluOp, DstKind, IlOp, Input, Modifier, Op, Test, Type, Value};
 
 /// 1.0f, what a `1` swizzle or write-mask component gives (L653).
 const ONE_F32: u64 = 0x3F80_0000;
@@ -234,10 +234,8 @@ impl Builder<'_> {
                     })?;
                 self.constant(u64::from(value[comp as usize & 3]), Type::I32)
             }
+            R::ConstBuff if !reg.dims.is_empty() => self.dynamic_cb(reg, inst, scope, comp)?,
             R::ConstBuff => {
-                if !reg.dims.is_empty() {
-                    return Err(unsupported(inst, "a constant buffer selected at run time"));
-                }
                 let (offset, rel) = self.index_value(reg.index.as_ref(), inst, scope)?;
                 let args: SmallVec<[Value; 1]> = rel.into_iter().collect();
                 self.emit(
@@ -297,6 +295,7 @@ impl Builder<'_> {
                 self.emit(Op::GlobalLoad { offset, comp }, &args, Type::I32)
             }
             R::SharedTemp => self.emit(Op::SharedLoad { reg: num, comp }, &[], Type::I32),
+            R::Addr => self.loop_counter(),
             R::Input => {
                 let num = Self::fixed_number(reg, inst, "inputs")?;
                 if self.decls.position_inputs.contains(&num) {
@@ -321,6 +320,62 @@ impl Builder<'_> {
                 ))
             }
         })
+    }
+
+    /// `cb[r6.w+2][r2.x+4]`: the buffer chosen per lane. Only declared buffers can be
+    /// selected, so the value is a chain of selects over them, each a load of that buffer;
+    /// a buffer number that names none reads 0, as in the reference.
+    fn dynamic_cb(
+        &mut self,
+        reg: &Register,
+        inst: &Instruction,
+        scope: Scope,
+        comp: u8,
+    ) -> Result<Value, BuildError> {
+        let (buffer_offset, buffer_rel) = self.index_value(reg.index.as_ref(), inst, scope)?;
+        let buffer_offset = buffer_offset.wrapping_add(reg.num as i32);
+        let dim = &reg.dims[0];
+        let (offset, rel) = self.index_value(dim.index.as_ref(), inst, scope)?;
+        let offset = offset.wrapping_add(dim.num as i32);
+        let args: SmallVec<[Value; 1]> = rel.into_iter().collect();
+        let load = |b: &mut Self, buffer: u32| {
+            b.emit(
+                Op::CbLoad {
+                    buffer,
+                    offset,
+                    comp,
+                },
+                &args,
+                Type::I32,
+            )
+        };
+        let Some(rel) = buffer_rel else {
+            return Ok(match u32::try_from(buffer_offset) {
+                Ok(buffer) if self.decls.const_buffers.contains(&buffer) => load(self, buffer),
+                _ => self.constant(0, Type::I32),
+            });
+        };
+        let base = self.constant(buffer_offset as u32 as u64, Type::I32);
+        let iadd = AluOp {
+            opcode: Opcode::IAdd,
+            control: 0,
+            comp: 0,
+        };
+        let buffer = self.emit(Op::Alu(iadd), &[rel, base], Type::I32);
+        let mut value = self.constant(0, Type::I32);
+        for id in self.decls.const_buffers.clone() {
+            let k = self.constant(u64::from(id), Type::I32);
+            let ieq = AluOp {
+                opcode: Opcode::IEq,
+                control: 0,
+                comp: 0,
+            };
+            let eq = self.emit(Op::Alu(ieq), &[buffer, k], Type::I32);
+            let is = self.emit(Op::Test(Test::NonZero), &[eq], Type::Bool);
+            let v = load(self, id);
+            value = self.emit(Op::Select, &[is, v, value], Type::I32);
+        }
+        Ok(value)
     }
 
     /// Writes `values` (per component; `None` where the instruction writes nothing) to a
