@@ -10,7 +10,13 @@
 //! | 12 | 12 | number of work-groups X, Y, Z (u32) |
 //! | 24 | 8 | reserved, 0 |
 //! | 32 + 16 i | 16 | buffer resource descriptor (V#) of the i-th UAV, in id order |
-//! | after the UAVs, 8 j | 8 | 64-bit address of the j-th constant buffer, in id order |
+//! | after the UAVs, 16 j | 16 | V# of the j-th constant buffer, in id order |
+//! | pixel kernels: then 32 k | 32 | V# of the k-th resource (16-byte texels), then its width, height (u32) and width, height (f32) |
+//! | then 16 n | 16 | V# of the n-th render target (`o#`, in register order) |
+//! | then 16 m | 16 | V# of the m-th interpolated input (`v#`, in register order), one 16-byte element per pixel |
+//! | then 16 | 16 | V# of the global buffer `g[]`, when the program uses it |
+//!
+//! A pixel kernel's launch block holds the domain's width and height at offset 24.
 //!
 //! Why V#s for UAVs and not plain pointers: IL gives raw UAV accesses bounds ("out of
 //! range reads return 0, writes are dropped", `docs/decisions.md`), and MUBUF range checking
@@ -39,6 +45,10 @@ pub const LAUNCH_BLOCK: u32 = 32;
 pub const GROUP_SIZE_OFFSET: u32 = 0;
 /// Offset of the group counts in the launch block.
 pub const NUM_GROUPS_OFFSET: u32 = 12;
+/// Offset of the pixel domain's width and height (pixel kernels).
+pub const DOMAIN_OFFSET: u32 = 24;
+/// A pixel kernel runs in 8 x 8 work-groups, one tile (one wave) each.
+pub const TILE: u32 = 8;
 /// The kernarg pointer's SGPRs.
 pub const KERNARG_SGPR: u8 = 0;
 
@@ -51,8 +61,18 @@ pub struct KernelAbi {
     pub kernarg_size: u32,
     /// `(uav id, kernarg offset of its 16-byte V#)`, in id order.
     pub uavs: Vec<(u32, u32)>,
-    /// `(cb id, kernarg offset of its 8-byte address)`, in id order.
+    /// `(cb id, kernarg offset of its 16-byte V#)`, in id order.
     pub const_buffers: Vec<(u32, u32)>,
+    /// A pixel kernel (`il_ps`): dispatched in 8 x 8 groups over the domain.
+    pub pixel: bool,
+    /// `(resource id, kernarg offset of its 32-byte entry)`, in id order.
+    pub resources: Vec<(u32, u32)>,
+    /// `(output register, kernarg offset of its render target's V#)`.
+    pub render_targets: Vec<(u32, u32)>,
+    /// `(input register, kernarg offset of its V#)`: interpolated pixel inputs `v#`.
+    pub inputs: Vec<(u32, u32)>,
+    /// Kernarg offset of the global buffer's V#.
+    pub global: Option<u32>,
     /// Work-group id SGPRs enabled (X, Y, Z); they follow the user SGPRs from `s2`.
     pub workgroup_ids: [bool; 3],
     /// Work-item id VGPRs enabled: 1 (v0), 2 (v0, v1) or 3 (v0..v2).
@@ -80,8 +100,8 @@ impl KernelAbi {
         let const_buffers = c
             .into_iter()
             .map(|id| {
-                at += 8;
-                (id, at - 8)
+                at += 16;
+                (id, at - 16)
             })
             .collect();
         KernelAbi {
@@ -91,7 +111,60 @@ impl KernelAbi {
             const_buffers,
             workgroup_ids: [true, false, false],
             workitem_id_dims: 1,
+            pixel: false,
+            resources: Vec::new(),
+            render_targets: Vec::new(),
+            inputs: Vec::new(),
+            global: None,
         }
+    }
+
+    /// Adds the bindings of a pixel kernel after the UAVs and constant buffers.
+    pub fn with_pixel(
+        mut self,
+        resources: &[u32],
+        outputs: &[u32],
+        inputs: &[u32],
+        global: bool,
+    ) -> KernelAbi {
+        let mut inputs = inputs.to_vec();
+        inputs.sort_unstable();
+        inputs.dedup();
+        let mut r = resources.to_vec();
+        r.sort_unstable();
+        r.dedup();
+        let mut o = outputs.to_vec();
+        o.sort_unstable();
+        o.dedup();
+        let mut at = self.kernarg_size;
+        self.pixel = true;
+        self.workgroup_ids = [true, true, false];
+        self.workitem_id_dims = 2;
+        for id in r {
+            self.resources.push((id, at));
+            at += 32;
+        }
+        for n in o {
+            self.render_targets.push((n, at));
+            at += 16;
+        }
+        for n in inputs {
+            self.inputs.push((n, at));
+            at += 16;
+        }
+        if global {
+            self.global = Some(at);
+            at += 16;
+        }
+        self.kernarg_size = at;
+        self
+    }
+
+    pub fn resource_offset(&self, id: u32) -> Option<u32> {
+        self.resources
+            .iter()
+            .find(|(c, _)| *c == id)
+            .map(|(_, o)| *o)
     }
 
     pub fn uav_offset(&self, id: u32) -> Option<u32> {
@@ -114,33 +187,77 @@ impl KernelAbi {
         Some(2 + before)
     }
 
-    /// Builds the kernarg segment: the launch block, then `uav(id)` and `cb(id)` give each
-    /// buffer's device address and size in bytes.
+    /// Builds the kernarg segment: the launch block (with the pixel domain), then
+    /// `buffer(b)` gives each buffer's device address and size in bytes and
+    /// `dims(id)` each resource's width and height.
     pub fn kernargs(
         &self,
         group_size: [u32; 3],
         num_groups: [u32; 3],
-        uav: impl Fn(u32) -> (u64, u64),
-        cb: impl Fn(u32) -> u64,
+        domain: [u32; 2],
+        buffer: impl Fn(Binding) -> (u64, u64),
+        dims: impl Fn(u32) -> (u32, u32),
     ) -> Vec<u8> {
         let mut out = vec![0u8; self.kernarg_size as usize];
+        let mut put = |at: usize, w: u32| out[at..at + 4].copy_from_slice(&w.to_le_bytes());
         for k in 0..3 {
-            let g = (GROUP_SIZE_OFFSET as usize) + 4 * k;
-            out[g..g + 4].copy_from_slice(&group_size[k].to_le_bytes());
-            let n = (NUM_GROUPS_OFFSET as usize) + 4 * k;
-            out[n..n + 4].copy_from_slice(&num_groups[k].to_le_bytes());
+            put(GROUP_SIZE_OFFSET as usize + 4 * k, group_size[k]);
+            put(NUM_GROUPS_OFFSET as usize + 4 * k, num_groups[k]);
         }
-        for &(id, off) in &self.uavs {
-            let (addr, size) = uav(id);
+        if self.pixel {
+            put(DOMAIN_OFFSET as usize, domain[0]);
+            put(DOMAIN_OFFSET as usize + 4, domain[1]);
+        }
+        let entries = self
+            .uavs
+            .iter()
+            .map(|&(id, off)| (Binding::Uav(id), off))
+            .chain(
+                self.const_buffers
+                    .iter()
+                    .map(|&(id, off)| (Binding::ConstBuffer(id), off)),
+            )
+            .chain(
+                self.resources
+                    .iter()
+                    .map(|&(id, off)| (Binding::Resource(id), off)),
+            )
+            .chain(
+                self.render_targets
+                    .iter()
+                    .map(|&(n, off)| (Binding::RenderTarget(n), off)),
+            )
+            .chain(self.inputs.iter().map(|&(n, off)| (Binding::Input(n), off)))
+            .chain(self.global.map(|off| (Binding::Global, off)));
+        for (b, off) in entries {
+            let (addr, size) = buffer(b);
             let off = off as usize;
             out[off..off + 16].copy_from_slice(&buffer_descriptor(addr, size));
-        }
-        for &(id, off) in &self.const_buffers {
-            let off = off as usize;
-            out[off..off + 8].copy_from_slice(&cb(id).to_le_bytes());
+            if let Binding::Resource(id) = b {
+                let (w, h) = dims(id);
+                let words = [w, h, (w as f32).to_bits(), (h as f32).to_bits()];
+                for (k, word) in words.iter().enumerate() {
+                    out[off + 16 + 4 * k..off + 20 + 4 * k].copy_from_slice(&word.to_le_bytes());
+                }
+            }
         }
         out
     }
+}
+
+/// A buffer the kernel arguments point to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    Uav(u32),
+    ConstBuffer(u32),
+    /// A resource, stored as 16-byte texels (x, y, z, w; missing components 0, w 1.0).
+    Resource(u32),
+    /// The render target of output register `o<n>`: 16 bytes per pixel, row-major.
+    RenderTarget(u32),
+    /// Interpolated pixel input `v<n>`: 16 bytes per pixel, row-major.
+    Input(u32),
+    /// `g[]`: 16-byte elements.
+    Global,
 }
 
 /// A raw buffer V# (vega Table 33) for `size` bytes at `addr`: stride 0, no swizzle,
@@ -171,13 +288,18 @@ mod tests {
     fn layout_is_in_id_order_after_the_launch_block() {
         let abi = KernelAbi::new("k", &[11, 3], &[1, 0, 1]);
         assert_eq!(abi.uavs, vec![(3, 32), (11, 48)]);
-        assert_eq!(abi.const_buffers, vec![(0, 64), (1, 72)]);
-        assert_eq!(abi.kernarg_size, 80);
+        assert_eq!(abi.const_buffers, vec![(0, 64), (1, 80)]);
+        assert_eq!(abi.kernarg_size, 96);
         let args = abi.kernargs(
             [64, 1, 1],
             [2, 1, 1],
-            |id| (0x1_0000_0000 + u64::from(id), 10),
-            |id| 0x2_0000_0000 + u64::from(id),
+            [0, 0],
+            |b| match b {
+                Binding::Uav(id) => (0x1_0000_0000 + u64::from(id), 10),
+                Binding::ConstBuffer(id) => (0x2_0000_0000 + u64::from(id), 32),
+                _ => (0, 0),
+            },
+            |_| (0, 0),
         );
         assert_eq!(&args[0..4], &64u32.to_le_bytes());
         assert_eq!(&args[12..16], &2u32.to_le_bytes());
@@ -185,7 +307,29 @@ mod tests {
         assert_eq!(&args[32..36], &3u32.to_le_bytes());
         assert_eq!(&args[36..40], &1u32.to_le_bytes());
         assert_eq!(&args[40..44], &8u32.to_le_bytes());
-        assert_eq!(&args[72..80], &0x2_0000_0001u64.to_le_bytes());
+        // cb1's V#: its base address is the pointer an `s_load` uses.
+        assert_eq!(&args[80..88], &0x2_0000_0001u64.to_le_bytes());
+        assert_eq!(&args[88..92], &32u32.to_le_bytes());
+    }
+
+    #[test]
+    fn pixel_bindings_follow_the_constant_buffers() {
+        let abi = KernelAbi::new("k", &[], &[0]).with_pixel(&[1, 0], &[0], &[], true);
+        assert_eq!(abi.resources, vec![(0, 48), (1, 80)]);
+        assert_eq!(abi.render_targets, vec![(0, 112)]);
+        assert_eq!(abi.global, Some(128));
+        assert_eq!(abi.kernarg_size, 144);
+        let args = abi.kernargs(
+            [8, 8, 1],
+            [2, 1, 1],
+            [13, 5],
+            |_| (0x1_0000_0000, 64),
+            |id| (3 + id, 7),
+        );
+        assert_eq!(&args[24..32], &[13, 0, 0, 0, 5, 0, 0, 0]);
+        assert_eq!(&args[96..100], &4u32.to_le_bytes());
+        assert_eq!(&args[100..104], &7u32.to_le_bytes());
+        assert_eq!(&args[104..108], &4.0f32.to_bits().to_le_bytes());
     }
 
     #[test]

@@ -81,6 +81,17 @@ pub struct Selector<'f> {
     pub(crate) launch: Option<VReg>,
     pub(crate) uav_rsrc: BTreeMap<u32, VReg>,
     pub(crate) cb_ptr: BTreeMap<u32, VReg>,
+    /// Resources: 8 SGPRs (the V#, then width, height, width and height as floats).
+    pub(crate) res: BTreeMap<u32, VReg>,
+    /// How each resource is declared (`dcl_resource_id`).
+    pub res_decls: BTreeMap<u32, crate::ResourceDecl>,
+    /// Render target V#s by output register.
+    pub(crate) rt_rsrc: BTreeMap<u32, VReg>,
+    pub(crate) global_rsrc: Option<VReg>,
+    /// Interpolated input V#s by input register.
+    pub(crate) in_rsrc: BTreeMap<u32, VReg>,
+    /// A pixel kernel's pixel coordinates and the byte offset of its render-target element.
+    pub(crate) pixel: Option<(VReg, VReg, VReg)>,
     pub(crate) tid: [Option<VReg>; 3],
     pub(crate) wgid: [Option<VReg>; 3],
 }
@@ -135,6 +146,12 @@ impl<'f> Selector<'f> {
             launch: None,
             uav_rsrc: BTreeMap::new(),
             cb_ptr: BTreeMap::new(),
+            res: BTreeMap::new(),
+            res_decls: BTreeMap::new(),
+            rt_rsrc: BTreeMap::new(),
+            global_rsrc: None,
+            in_rsrc: BTreeMap::new(),
+            pixel: None,
             tid: [None; 3],
             wgid: [None; 3],
         }
@@ -306,13 +323,20 @@ impl<'f> Selector<'f> {
 
     /// A vector ALU instruction, legalized (see the module notes). `sdst` is the SGPR
     /// pair of a compare (the VOP3 form is used then).
+    /// A vector operation without modifiers into a new 32-bit VGPR, which it returns.
+    fn vop(&mut self, op: Opcode, srcs: &[Src]) -> VReg {
+        let r = self.m.new_vreg(File::V, 1);
+        self.valu(op, Some(Dst::r(r)), None, srcs, Mods::default());
+        r
+    }
+
     pub fn valu(
         &mut self,
         op: Opcode,
         dst: Option<Dst>,
         sdst: Option<Dst>,
         srcs: &[Src],
-        mods: Mods,
+        mut mods: Mods,
     ) {
         let shape = op.valu_shape();
         let mut srcs: SmallVec<[Src; 3]> = srcs.iter().copied().collect();
@@ -327,6 +351,10 @@ impl<'f> Selector<'f> {
             && commutative(op)
         {
             srcs.swap(0, 1);
+            // The modifiers go with their sources.
+            let swap_bits = |m: u8| (m & !3) | (m & 1) << 1 | (m >> 1 & 1);
+            mods.neg = swap_bits(mods.neg);
+            mods.abs = swap_bits(mods.abs);
         }
         let mut vop3 = vop3_only
             || sdst.is_some()
@@ -511,6 +539,9 @@ impl<'f> Selector<'f> {
         for (_, inst) in self.func.placed_insts() {
             let data = &self.func.insts[inst];
             if let Op::Input(i) = data.op {
+                if self.abi.pixel {
+                    continue;
+                }
                 let (t, g, l): (u8, [bool; 3], bool) = match i {
                     Input::ThreadIdInGroup(c) if c < 3 => (c + 1, [false; 3], false),
                     Input::ThreadIdInGroup(_) => (0, [false; 3], false),
@@ -541,6 +572,13 @@ impl<'f> Selector<'f> {
                 }
                 launch |= l;
             }
+        }
+        if self.abi.pixel {
+            // The pixel's coordinates come from 8 x 8 groups; the domain's width from the
+            // launch block.
+            wg = [true, true, false];
+            tid_dims = 2;
+            launch = true;
         }
         self.abi.workgroup_ids = wg;
         self.abi.workitem_id_dims = tid_dims.max(1);
@@ -597,8 +635,26 @@ impl<'f> Selector<'f> {
             self.uav_rsrc.insert(id, r);
         }
         for (id, off) in self.abi.const_buffers.clone() {
-            let r = self.kernarg_load(off, 2);
+            let r = self.kernarg_load(off, 4);
             self.cb_ptr.insert(id, r);
+        }
+        for (id, off) in self.abi.resources.clone() {
+            let r = self.kernarg_load(off, 8);
+            self.res.insert(id, r);
+        }
+        for (n, off) in self.abi.render_targets.clone() {
+            let r = self.kernarg_load(off, 4);
+            self.rt_rsrc.insert(n, r);
+        }
+        for (n, off) in self.abi.inputs.clone() {
+            let r = self.kernarg_load(off, 4);
+            self.in_rsrc.insert(n, r);
+        }
+        if let Some(off) = self.abi.global {
+            self.global_rsrc = Some(self.kernarg_load(off, 4));
+        }
+        if self.abi.pixel {
+            self.pixel_coordinates()?;
         }
         Ok(())
     }
@@ -685,12 +741,20 @@ impl<'f> Selector<'f> {
                 offset,
                 comp,
             } => {
-                if !args.is_empty() {
-                    return Err(unsupported(
-                        "cb_load with an index register (only constant indices are supported)",
-                    ));
-                }
                 let r = need(res)?;
+                // A constant index folds into the offset.
+                let folded = args.first().and_then(|&i| self.constant(i));
+                let offset = &offset.wrapping_add(folded.map_or(0, |c| c as i32));
+                let args: &[Value] = if folded.is_some() { &[] } else { &args };
+                if let Some(&index) = args.first() {
+                    let rsrc = *self
+                        .cb_ptr
+                        .get(buffer)
+                        .ok_or_else(|| unsupported(format!("cb{buffer} has no binding")))?;
+                    let addr = self.element_address(index, *offset);
+                    self.load_dword(r, addr, rsrc, 4 * u16::from(*comp));
+                    return Ok(());
+                }
                 let byte = i64::from(*offset) * 16 + i64::from(*comp) * 4;
                 if !(0..(1 << 20)).contains(&byte) {
                     return Err(unsupported(format!(
@@ -714,6 +778,60 @@ impl<'f> Selector<'f> {
                 Ok(())
             }
             Op::Il(il) => self.il(il, &args, &results),
+            Op::GlobalLoad { offset, comp } => {
+                let r = need(res)?;
+                let rsrc = self
+                    .global_rsrc
+                    .ok_or_else(|| unsupported("g[] has no binding"))?;
+                let addr = match args.first() {
+                    Some(&i) => self.element_address(i, *offset),
+                    None => self.const_address(*offset),
+                };
+                self.load_dword(r, addr, rsrc, 4 * u16::from(*comp));
+                Ok(())
+            }
+            Op::GlobalStore { offset, comp } => {
+                let rsrc = self
+                    .global_rsrc
+                    .ok_or_else(|| unsupported("g[] has no binding"))?;
+                let (addr, value) = match args.len() {
+                    2 => (self.element_address(args[0], *offset), args[1]),
+                    1 => (self.const_address(*offset), args[0]),
+                    _ => return Err(CompileError::Internal("global store arguments".into())),
+                };
+                let data = self.src_in(value, File::V);
+                self.buf(
+                    Opcode::BUFFER_STORE_DWORD,
+                    data,
+                    addr,
+                    rsrc,
+                    4 * u16::from(*comp),
+                    false,
+                );
+                Ok(())
+            }
+            Op::Output { reg, comp } => {
+                let rsrc = *self
+                    .rt_rsrc
+                    .get(reg)
+                    .ok_or_else(|| unsupported(format!("o{reg} has no render target")))?;
+                let (_, _, addr) = self
+                    .pixel
+                    .ok_or_else(|| unsupported("an output register outside a pixel kernel"))?;
+                let value = *args
+                    .first()
+                    .ok_or_else(|| CompileError::Internal("output without a value".into()))?;
+                let data = self.src_in(value, File::V);
+                self.buf(
+                    Opcode::BUFFER_STORE_DWORD,
+                    data,
+                    addr,
+                    rsrc,
+                    4 * u16::from(*comp),
+                    false,
+                );
+                Ok(())
+            }
             other => Err(unsupported(format!("the IR operation `{}`", other.name()))),
         }
     }
@@ -904,6 +1022,34 @@ impl<'f> Selector<'f> {
                 self.valu_value(M::V_ADD_F32, r, &[Src::r(p), s(2)], none);
             }
             O::Max if !ieee => self.valu_value(M::V_MAX_F32, r, &[s(0), s(1)], none),
+            O::Max | O::Min if ieee => {
+                // `_ieee`: minNum/maxNum, a signaling NaN operand (src0 first) gives it
+                // quieted; otherwise as without (the kernels run with IEEE mode off).
+                let op = if a.opcode == O::Max {
+                    M::V_MAX_F32
+                } else {
+                    M::V_MIN_F32
+                };
+                let mut v = self.m.new_vreg(File::V, 1);
+                self.valu(op, Some(Dst::r(v)), None, &[s(0), s(1)], none);
+                for k in [1, 0] {
+                    let snan = self.m.new_vreg(File::S, 2);
+                    self.valu(
+                        M::V_CMP_CLASS_F32,
+                        None,
+                        Some(Dst(snan, 0, 2)),
+                        &[s(k), Src::Imm(1)],
+                        none,
+                    );
+                    let q = self.vop(M::V_OR_B32, &[Src::Imm(0x40_0000), s(k)]);
+                    let t = self.vop(
+                        M::V_CNDMASK_B32,
+                        &[Src::r(v), Src::r(q), Src::R(snan, 0, 2)],
+                    );
+                    v = t;
+                }
+                self.valu_value(M::V_MOV_B32, r, &[Src::r(v)], none);
+            }
             O::Min if !ieee => self.valu_value(M::V_MIN_F32, r, &[s(0), s(1)], none),
             O::Eq => self.float_compare(r, M::V_CMP_EQ_F32, s(0), s(1)),
             O::Ne => self.float_compare(r, M::V_CMP_LG_F32, s(0), s(1)),
@@ -913,6 +1059,129 @@ impl<'f> Selector<'f> {
             O::Ftou => self.valu_value(M::V_CVT_U32_F32, r, &[s(0)], none),
             O::Itof => self.valu_value(M::V_CVT_F32_I32, r, &[s(0)], none),
             O::Utof => self.valu_value(M::V_CVT_F32_U32, r, &[s(0)], none),
+            O::Flr | O::RoundNegInf => self.valu_value(M::V_FLOOR_F32, r, &[s(0)], none),
+            O::RoundPlusInf | O::Clg => self.valu_value(M::V_CEIL_F32, r, &[s(0)], none),
+            O::RoundZero | O::Trc => self.valu_value(M::V_TRUNC_F32, r, &[s(0)], none),
+            O::RoundNear => self.valu_value(M::V_RNDNE_F32, r, &[s(0)], none),
+            O::SqrtVec => self.valu_value(M::V_SQRT_F32, r, &[s(0)], none),
+            O::RcpVec => self.valu_value(M::V_RCP_F32, r, &[s(0)], none),
+            O::Dp2 | O::Dp3 | O::Dp4 => {
+                // Products summed left to right (the pseudo-code's order); args are the
+                // four components of each source.
+                let n = match a.opcode {
+                    O::Dp2 => 2,
+                    O::Dp3 => 3,
+                    _ => 4,
+                };
+                let mut acc: Option<VReg> = None;
+                for k in 0..n {
+                    let p = self.m.new_vreg(File::V, 1);
+                    if ieee {
+                        self.valu(M::V_MUL_F32, Some(Dst::r(p)), None, &[s(k), s(4 + k)], none);
+                    } else {
+                        self.legacy_mul(p, s(k), s(4 + k));
+                    }
+                    acc = Some(match acc {
+                        None => p,
+                        Some(prev) => self.vop(M::V_ADD_F32, &[Src::r(prev), Src::r(p)]),
+                    });
+                }
+                let sum = acc.ok_or_else(|| CompileError::Internal("empty dot product".into()))?;
+                self.valu_value(M::V_MOV_B32, r, &[Src::r(sum)], none);
+            }
+            // ubit_extract(width, offset, value) = v_bfe_u32(value, offset, width): both take
+            // the low 5 bits of width and offset, and bits above 31 are zero.
+            O::UBitExtract => self.valu_value(M::V_BFE_U32, r, &[s(2), s(1), s(0)], none),
+            O::RsqVec => self.valu_value(M::V_RSQ_F32, r, &[s(0)], none),
+            O::Frc => self.valu_value(M::V_FRACT_F32, r, &[s(0)], none),
+            O::SinVec | O::CosVec => {
+                // V_SIN/V_COS take revolutions: x / 2pi.
+                let t = self.vop(M::V_MUL_F32, &[Src::Imm(0x3E22_F983), s(0)]);
+                let op = if a.opcode == O::SinVec {
+                    M::V_SIN_F32
+                } else {
+                    M::V_COS_F32
+                };
+                self.valu_value(op, r, &[Src::r(t)], none);
+            }
+            O::ExpVec => self.valu_value(M::V_EXP_F32, r, &[s(0)], none),
+            O::LogVec => self.valu_value(M::V_LOG_F32, r, &[s(0)], none),
+            // |x| flushed: 1.0 * |x| (the multiply flushes a denormal as IL's abs does).
+            O::Abs => self.valu_value(
+                M::V_MUL_F32,
+                r,
+                &[s(0), Src::Imm(1.0f32.to_bits())],
+                Mods { abs: 1, ..none },
+            ),
+            O::Mod => {
+                let m = self.fmod(s(0), s(1));
+                self.valu_value(M::V_MOV_B32, r, &[Src::r(m)], none);
+            }
+            O::Rnd => {
+                // floor(x) + (x - floor(x) >= 0.5): floor(x + 0.5) evaluated exactly (the
+                // difference is exact).
+                let f = self.vop(M::V_FLOOR_F32, &[s(0)]);
+                let d = self.vop(M::V_SUB_F32, &[s(0), Src::r(f)]);
+                let up = self.m.new_vreg(File::S, 2);
+                self.valu(
+                    M::V_CMP_LE_F32,
+                    None,
+                    Some(Dst(up, 0, 2)),
+                    &[Src::Imm(0.5f32.to_bits()), Src::r(d)],
+                    none,
+                );
+                let one = self.vop(
+                    M::V_CNDMASK_B32,
+                    &[Src::Imm(0), Src::Imm(1.0f32.to_bits()), Src::R(up, 0, 2)],
+                );
+                self.valu_value(M::V_ADD_F32, r, &[Src::r(f), Src::r(one)], none);
+            }
+            O::Div => {
+                // ILZeroOp: fltmax (the default), zero, infinity, inf_else_max.
+                let zero = match a
+                    .opcode
+                    .info()
+                    .field("zeroop")
+                    .and_then(|f| f.value_in(a.control, &Default::default(), &[]))
+                    .unwrap_or(0)
+                {
+                    1 => 0,
+                    2 | 3 => 0x7F80_0000,
+                    _ => 0x7F7F_FFFF,
+                };
+                let q = self.fast_div(s(0), s(1));
+                // A zero divisor gives the zeroop value with the dividend's sign (x < 0).
+                let neg = self.m.new_vreg(File::S, 2);
+                self.valu(
+                    M::V_CMP_GT_F32,
+                    None,
+                    Some(Dst(neg, 0, 2)),
+                    &[Src::Imm(0), s(0)],
+                    none,
+                );
+                let z = self.vop(
+                    M::V_CNDMASK_B32,
+                    &[
+                        Src::Imm(zero),
+                        Src::Imm(zero | 0x8000_0000),
+                        Src::R(neg, 0, 2),
+                    ],
+                );
+                let y0 = self.m.new_vreg(File::S, 2);
+                self.valu(
+                    M::V_CMP_EQ_F32,
+                    None,
+                    Some(Dst(y0, 0, 2)),
+                    &[Src::Imm(0), s(1)],
+                    none,
+                );
+                self.valu_value(
+                    M::V_CNDMASK_B32,
+                    r,
+                    &[Src::r(q), Src::r(z), Src::R(y0, 0, 2)],
+                    none,
+                );
+            }
             _ => {
                 return Err(unsupported(format!(
                     "the IL instruction `{}`{} (no gfx906 selection yet)",
@@ -927,6 +1196,152 @@ impl<'f> Selector<'f> {
     /// IL's non-IEEE multiply, "0 * anything = 0" with the sign an IEEE product of finite
     /// values would have: `v_mul_legacy_f32` gives +0 for a zero operand, so the sign of
     /// `a ^ b` is ORed in (a no-op for every nonzero, non-NaN product, whose sign it is).
+    /// `x / y` as `x * rcp(y)`, with y scaled by 2^-32 when |y| > 2^96 (LLVM's
+    /// `fdiv.fast`) and by 2^32 when |y| < 2^-96, so that the reciprocal stays normal and
+    /// finite; the quotient is scaled back. Within IL's 3 ULP for `div` unless the
+    /// quotient itself is near the ends of the range.
+    fn fast_div(&mut self, x: Src, y: Src) -> VReg {
+        use Opcode as M;
+        let none = Mods::default();
+        let big = self.m.new_vreg(File::S, 2);
+        self.valu(
+            M::V_CMP_GT_F32,
+            None,
+            Some(Dst(big, 0, 2)),
+            &[y, Src::Imm(0x6F80_0000)],
+            Mods { abs: 1, ..none },
+        );
+        let small = self.m.new_vreg(File::S, 2);
+        self.valu(
+            M::V_CMP_GT_F32,
+            None,
+            Some(Dst(small, 0, 2)),
+            &[Src::Imm(0x0F80_0000), y],
+            Mods { abs: 2, ..none },
+        );
+        let up = self.vop(
+            M::V_CNDMASK_B32,
+            &[
+                Src::Imm(1.0f32.to_bits()),
+                Src::Imm(0x4F80_0000),
+                Src::R(small, 0, 2),
+            ],
+        );
+        let scale = self.vop(
+            M::V_CNDMASK_B32,
+            &[Src::r(up), Src::Imm(0x2F80_0000), Src::R(big, 0, 2)],
+        );
+        let ys = self.vop(M::V_MUL_F32, &[y, Src::r(scale)]);
+        let rcp = self.vop(M::V_RCP_F32, &[Src::r(ys)]);
+        let q = self.vop(M::V_MUL_F32, &[x, Src::r(rcp)]);
+
+        self.vop(M::V_MUL_F32, &[Src::r(scale), Src::r(q)])
+    }
+
+    /// IL's `mod`: `x - y * trunc(x / y)` with the sign of x; a zero divisor or an
+    /// infinite one gives x. The quotient comes from [`Self::fast_div`]; one correction
+    /// step each way fixes a truncated quotient that is one off. Exact while |x / y| <
+    /// 2^24 (the quotient is then an exact integer and the fma exact); larger quotients
+    /// would need a long division and are not exact (a known limitation).
+    fn fmod(&mut self, x: Src, y: Src) -> VReg {
+        use Opcode as M;
+        let none = Mods::default();
+        let q0 = self.fast_div(x, y);
+        let q = self.vop(M::V_TRUNC_F32, &[Src::r(q0)]);
+        // r = fma(-q, y, x)
+        let r = self.m.new_vreg(File::V, 1);
+        self.valu(
+            M::V_FMA_F32,
+            Some(Dst::r(r)),
+            None,
+            &[Src::r(q), y, x],
+            Mods { neg: 1, ..none },
+        );
+        // |y| with the sign of x: the step that moves r towards x's side.
+        let ay = self.vop(M::V_AND_B32, &[Src::Imm(0x7FFF_FFFF), y]);
+        let sx = self.vop(M::V_AND_B32, &[Src::Imm(0x8000_0000), x]);
+        let step = self.vop(M::V_OR_B32, &[Src::r(sx), Src::r(ay)]);
+        // The quotient was one too large: r's sign differs from x's (and r is not 0).
+        let sr = self.vop(M::V_XOR_B32, &[Src::r(r), x]);
+        let flip = self.m.new_vreg(File::S, 2);
+        self.valu(
+            M::V_CMP_GT_I32,
+            None,
+            Some(Dst(flip, 0, 2)),
+            &[Src::Imm(0), Src::r(sr)],
+            none,
+        );
+        let nz = self.m.new_vreg(File::S, 2);
+        self.valu(
+            M::V_CMP_NEQ_F32,
+            None,
+            Some(Dst(nz, 0, 2)),
+            &[Src::Imm(0), Src::r(r)],
+            none,
+        );
+        let low = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_AND_B64,
+            Some(Dst(low, 0, 2)),
+            &[Src::R(flip, 0, 2), Src::R(nz, 0, 2)],
+        );
+        let up = self.vop(M::V_ADD_F32, &[Src::r(r), Src::r(step)]);
+        let r1 = self.vop(
+            M::V_CNDMASK_B32,
+            &[Src::r(r), Src::r(up), Src::R(low, 0, 2)],
+        );
+        // The quotient was one too small: |r| >= |y|.
+        let high = self.m.new_vreg(File::S, 2);
+        self.valu(
+            M::V_CMP_GE_F32,
+            None,
+            Some(Dst(high, 0, 2)),
+            &[Src::r(r1), Src::r(ay)],
+            Mods { abs: 1, ..none },
+        );
+        let down = self.vop(M::V_SUB_F32, &[Src::r(r1), Src::r(step)]);
+        let r2 = self.vop(
+            M::V_CNDMASK_B32,
+            &[Src::r(r1), Src::r(down), Src::R(high, 0, 2)],
+        );
+        // y = ±0 (denormals flushed), or y = ±Inf with a finite x: x (flushed, as 1.0 * x
+        // is). Class masks: zeros and denormals 0xF0, infinities 0x204, finite 0x1F8.
+        let class = |this: &mut Self, v: Src, mask: u32| {
+            let m = this.m.new_vreg(File::S, 2);
+            this.valu(
+                M::V_CMP_CLASS_F32,
+                None,
+                Some(Dst(m, 0, 2)),
+                &[v, Src::Imm(mask)],
+                none,
+            );
+            m
+        };
+        let zero = class(self, y, 0xF0);
+        let inf = class(self, y, 0x204);
+        let finite = class(self, x, 0x1F8);
+        let both = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_AND_B64,
+            Some(Dst(both, 0, 2)),
+            &[Src::R(inf, 0, 2), Src::R(finite, 0, 2)],
+        );
+        let special = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_OR_B64,
+            Some(Dst(special, 0, 2)),
+            &[Src::R(zero, 0, 2), Src::R(both, 0, 2)],
+        );
+        let xf = self.vop(M::V_MUL_F32, &[x, Src::Imm(1.0f32.to_bits())]);
+        let sel = self.vop(
+            M::V_CNDMASK_B32,
+            &[Src::r(r2), Src::r(xf), Src::R(special, 0, 2)],
+        );
+        // The result has x's sign (a zero remainder of -x is -0).
+
+        self.vop(M::V_BFI_B32, &[Src::Imm(0x7FFF_FFFF), Src::r(sel), x])
+    }
+
     fn legacy_mul(&mut self, d: VReg, a: Src, b: Src) {
         let none = Mods::default();
         let x = self.m.new_vreg(File::V, 1);
@@ -1433,7 +1848,290 @@ impl<'f> Selector<'f> {
                     self.readfirstlane(Dst::r(d), Src::r(v));
                 }
             }
+            Input::Position(c) => match (c, self.pixel) {
+                (0 | 1, Some((x, y, _))) => {
+                    let p = if c == 0 { x } else { y };
+                    let f = self.m.new_vreg(File::V, 1);
+                    self.valu(
+                        Opcode::V_CVT_F32_U32,
+                        Some(Dst::r(f)),
+                        None,
+                        &[Src::r(p)],
+                        none,
+                    );
+                    let t = if want == File::V {
+                        d
+                    } else {
+                        self.m.new_vreg(File::V, 1)
+                    };
+                    self.valu(
+                        Opcode::V_ADD_F32,
+                        Some(Dst::r(t)),
+                        None,
+                        &[Src::Imm(0.5f32.to_bits()), Src::r(f)],
+                        none,
+                    );
+                    if t != d {
+                        self.readfirstlane(Dst::r(d), Src::r(t));
+                    }
+                }
+                (2, Some(_)) => result(self, Src::Imm(0)),
+                (3, Some(_)) => result(self, Src::Imm(1.0f32.to_bits())),
+                _ => return Err(unsupported("the position outside a pixel kernel")),
+            },
+            Input::Pixel { reg, comp } => {
+                let rsrc = *self
+                    .in_rsrc
+                    .get(&reg)
+                    .ok_or_else(|| unsupported(format!("input v{reg} has no binding")))?;
+                let (_, _, addr) = self
+                    .pixel
+                    .ok_or_else(|| unsupported("an interpolated input outside a pixel kernel"))?;
+                self.load_dword(r, addr, rsrc, 4 * u16::from(comp));
+            }
+            Input::Face if self.abi.pixel => result(self, Src::Imm(1.0f32.to_bits())),
+            Input::PrimitiveId if self.abi.pixel => result(self, Src::Imm(0)),
             other => return Err(unsupported(format!("the input {other:?}"))),
+        }
+        Ok(())
+    }
+
+    /// A pixel kernel's coordinates (`group * 8 + tid` per axis) and the byte offset of
+    /// its element in the render targets, `16 * (y * W + x)`.
+    fn pixel_coordinates(&mut self) -> Result<(), CompileError> {
+        let none = Mods::default();
+        let mut xy = [None; 2];
+        for (k, slot) in xy.iter_mut().enumerate() {
+            let g = self.wgid[k].ok_or_else(|| unsupported("pixel group id"))?;
+            let t = self.tid[k].ok_or_else(|| unsupported("pixel thread id"))?;
+            let base = self.m.new_vreg(File::S, 1);
+            self.salu(
+                Opcode::S_LSHL_B32,
+                Some(Dst::r(base)),
+                &[Src::r(g), Src::Imm(abi::TILE.trailing_zeros())],
+            );
+            let p = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_ADD_U32,
+                Some(Dst::r(p)),
+                None,
+                &[Src::r(base), Src::r(t)],
+                none,
+            );
+            *slot = Some(p);
+        }
+        let (Some(x), Some(y)) = (xy[0], xy[1]) else {
+            return Err(CompileError::Internal("pixel coordinates".into()));
+        };
+        let w = self.launch_dword(abi::DOMAIN_OFFSET)?;
+        let row = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MUL_LO_U32,
+            Some(Dst::r(row)),
+            None,
+            &[Src::r(y), w],
+            none,
+        );
+        let index = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_ADD_U32,
+            Some(Dst::r(index)),
+            None,
+            &[Src::r(row), Src::r(x)],
+            none,
+        );
+        let addr = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_LSHLREV_B32,
+            Some(Dst::r(addr)),
+            None,
+            &[Src::Imm(4), Src::r(index)],
+            none,
+        );
+        self.pixel = Some((x, y, addr));
+        Ok(())
+    }
+
+    /// The byte offset `16 * (index + offset)` of a 16-byte element, in a VGPR.
+    fn element_address(&mut self, index: Value, offset: i32) -> VReg {
+        let none = Mods::default();
+        let i = self.src(index);
+        let sum = if offset != 0 {
+            let t = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_ADD_U32,
+                Some(Dst::r(t)),
+                None,
+                &[Src::Imm(offset as u32), i],
+                none,
+            );
+            Src::r(t)
+        } else {
+            i
+        };
+        let addr = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_LSHLREV_B32,
+            Some(Dst::r(addr)),
+            None,
+            &[Src::Imm(4), sum],
+            none,
+        );
+        addr
+    }
+
+    /// The byte offset of element `offset`, in a VGPR.
+    fn const_address(&mut self, offset: i32) -> VReg {
+        let addr = self.m.new_vreg(File::V, 1);
+        self.mov32(Dst::r(addr), Src::Imm((offset as u32).wrapping_mul(16)));
+        addr
+    }
+
+    /// `buffer_load_dword` into the register of `r` (through a VGPR when `r` is uniform).
+    fn load_dword(&mut self, r: Value, addr: VReg, rsrc: VReg, offset: u16) {
+        let d = self.vreg(r);
+        let t = if self.m.info(d).file == File::V {
+            d
+        } else {
+            self.m.new_vreg(File::V, 1)
+        };
+        self.buf(Opcode::BUFFER_LOAD_DWORD, t, addr, rsrc, offset, true);
+        if t != d {
+            self.readfirstlane(Dst::r(d), Src::r(t));
+        }
+    }
+
+    /// The texel index along one axis of a point sample: `clamp(floor(t), 0, size - 1)`
+    /// where `t` is the coordinate, scaled by the size when normalized and moved by the
+    /// immediate offset (`docs/abi.md`, "Sampling"). The truncating conversion gives the
+    /// floor for every `t` that is not clamped to 0, and NaN converts to 0.
+    fn texel_index(
+        &mut self,
+        coord: Src,
+        res: VReg,
+        axis: u8,
+        normalized: bool,
+        offset: f32,
+    ) -> VReg {
+        let none = Mods::default();
+        let mut t = coord;
+        if normalized {
+            let m = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_MUL_F32,
+                Some(Dst::r(m)),
+                None,
+                &[Src::R(res, 6 + axis, 1), t],
+                none,
+            );
+            t = Src::r(m);
+        }
+        if offset != 0.0 {
+            let a = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_ADD_F32,
+                Some(Dst::r(a)),
+                None,
+                &[Src::Imm(offset.to_bits()), t],
+                none,
+            );
+            t = Src::r(a);
+        }
+        let i = self.m.new_vreg(File::V, 1);
+        self.valu(Opcode::V_CVT_I32_F32, Some(Dst::r(i)), None, &[t], none);
+        let last = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_ADD_I32,
+            Some(Dst::r(last)),
+            &[Src::R(res, 4 + axis, 1), Src::Imm(u32::MAX)],
+        );
+        let out = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MED3_I32,
+            Some(Dst::r(out)),
+            None,
+            &[Src::r(i), Src::Imm(0), Src::r(last)],
+            none,
+        );
+        out
+    }
+
+    /// `sample*` without comparison on a 1D or 2D resource: a point sample with
+    /// clamp-to-edge addressing, as four dword loads from the resource's 16-byte texels.
+    fn sample(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        let field = |name: &str| {
+            il.opcode
+                .info()
+                .field(name)
+                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported("sampling with an indexed resource"));
+        }
+        let id = field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        if decl.array {
+            return Err(unsupported("sampling an array resource"));
+        }
+        let normalized = match field("coordtype").unwrap_or(0) {
+            1 => true,
+            2 => false,
+            _ => !decl.unnormalized,
+        };
+        let offsets = match il.extra.address_offset {
+            Some(word) => [
+                f32::from(word as u8 as i8) / 2.0,
+                f32::from((word >> 8) as u8 as i8) / 2.0,
+            ],
+            None => [0.0; 2],
+        };
+        let coord = |this: &mut Self, c: u8| match il_src(il, args, 0, c) {
+            Some(v) => this.src(v),
+            None => Src::Imm(0),
+        };
+        let u = coord(self, 0);
+        let x = self.texel_index(u, res, 0, normalized, offsets[0]);
+        let index = if decl.one_d {
+            x
+        } else {
+            let v = coord(self, 1);
+            let y = self.texel_index(v, res, 1, normalized, offsets[1]);
+            let t = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_MAD_U32_U24,
+                Some(Dst::r(t)),
+                None,
+                &[Src::r(y), Src::R(res, 4, 1), Src::r(x)],
+                Mods::default(),
+            );
+            t
+        };
+        let addr = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_LSHLREV_B32,
+            Some(Dst::r(addr)),
+            None,
+            &[Src::Imm(4), Src::r(index)],
+            Mods::default(),
+        );
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            self.load_dword(r, addr, res, 4 * u16::from(c));
         }
         Ok(())
     }
@@ -1584,6 +2282,10 @@ impl<'f> Selector<'f> {
                 }
                 Ok(())
             }
+            (
+                IlOpcode::Sample | IlOpcode::SampleL | IlOpcode::SampleB | IlOpcode::SampleG,
+                DstKind::Values(mask),
+            ) => self.sample(il, args, results, mask),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

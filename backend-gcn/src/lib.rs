@@ -53,6 +53,28 @@ pub struct Decls {
     pub uavs: Vec<u32>,
     /// Declared constant buffer ids, `cb0` included (ids the code reads are added).
     pub const_buffers: Vec<u32>,
+    /// A pixel kernel (`il_ps`).
+    pub pixel: bool,
+    /// Declared resources (`dcl_resource_id`).
+    pub resources: Vec<ResourceDecl>,
+    /// Declared output registers `o#` (the ones the code writes are added).
+    pub outputs: Vec<u32>,
+    /// Interpolated pixel inputs `v#` the program reads.
+    pub inputs: Vec<u32>,
+    /// The program uses the global buffer `g[]`.
+    pub uses_global: bool,
+}
+
+/// What the code for sampling a resource depends on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResourceDecl {
+    pub id: u32,
+    /// 1D (or a buffer): y is ignored.
+    pub one_d: bool,
+    /// An array resource (not compiled yet).
+    pub array: bool,
+    /// Declared `unnorm`: coordinates are in texels.
+    pub unnormalized: bool,
 }
 
 impl Default for Decls {
@@ -61,6 +83,11 @@ impl Default for Decls {
             name: "main".into(),
             uavs: Vec::new(),
             const_buffers: Vec::new(),
+            pixel: false,
+            resources: Vec::new(),
+            outputs: Vec::new(),
+            inputs: Vec::new(),
+            uses_global: false,
         }
     }
 }
@@ -93,14 +120,25 @@ pub struct Compiled {
     pub abi: KernelAbi,
 }
 
-/// The UAV and constant-buffer ids the code reads or writes.
-fn used_bindings(func: &midend::ir::Function) -> (Vec<u32>, Vec<u32>) {
+/// The bindings the code reads or writes.
+#[derive(Default)]
+struct Used {
+    uavs: Vec<u32>,
+    cbs: Vec<u32>,
+    outputs: Vec<u32>,
+    global: bool,
+}
+
+/// The UAV and constant-buffer ids, outputs and `g[]` the code reads or writes.
+fn used_bindings(func: &midend::ir::Function) -> Used {
     use midend::ir::Op;
-    let mut uavs = Vec::new();
-    let mut cbs = Vec::new();
+    let mut used = Used::default();
+    let (uavs, cbs) = (&mut used.uavs, &mut used.cbs);
     for (_, inst) in func.placed_insts() {
         match &func.insts[inst].op {
             Op::CbLoad { buffer, .. } => cbs.push(*buffer),
+            Op::Output { reg, .. } => used.outputs.push(*reg),
+            Op::GlobalLoad { .. } | Op::GlobalStore { .. } => used.global = true,
             Op::Il(il)
                 if matches!(
                     il.opcode,
@@ -113,16 +151,32 @@ fn used_bindings(func: &midend::ir::Function) -> (Vec<u32>, Vec<u32>) {
             _ => {}
         }
     }
-    (uavs, cbs)
+    used
 }
 
 /// Compiles an optimized IR function (from `midend::compile`) to a gfx906 code object.
 pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, CompileError> {
-    let (mut uavs, mut cbs) = used_bindings(func);
-    uavs.extend(&decls.uavs);
-    cbs.extend(&decls.const_buffers);
-    let abi = KernelAbi::new(&decls.name, &uavs, &cbs);
+    let mut used = used_bindings(func);
+    used.uavs.extend(&decls.uavs);
+    used.cbs.extend(&decls.const_buffers);
+    let mut abi = KernelAbi::new(&decls.name, &used.uavs, &used.cbs);
+    let resources: Vec<u32> = decls.resources.iter().map(|r| r.id).collect();
+    let global = used.global || decls.uses_global;
+    if decls.pixel {
+        used.outputs.extend(&decls.outputs);
+        abi = abi.with_pixel(&resources, &used.outputs, &decls.inputs, global);
+    } else if !used.outputs.is_empty() {
+        return Err(CompileError::Unsupported(
+            "output registers in a compute kernel".into(),
+        ));
+    } else if global || !resources.is_empty() {
+        abi = abi.with_pixel(&resources, &[], &[], global);
+        abi.pixel = false;
+        abi.workgroup_ids = [true, false, false];
+        abi.workitem_id_dims = 1;
+    }
     let mut sel = isel::Selector::new(func, abi);
+    sel.res_decls = decls.resources.iter().map(|r| (r.id, *r)).collect();
     sel.lower_function()?;
     let abi = sel.abi.clone();
     let mut m = sel.m;

@@ -14,6 +14,10 @@
 //!   as LLVM binds its global pool as RAT 0 and VTX buffer 1.
 //! * Thread ids come as LLVM and Mesa launch compute shaders: R0.xyz the id in the group,
 //!   R1.xyz the group id (abi-facts §3.1).
+//! * Pixel kernels: R0 = the position (x + 0.5, y + 0.5, 0, 1), R(1 + N) = input `vN`;
+//!   render target `oN` is RAT N (dword `4·(y·W + x) + c`), `g[]` RAT 8 for stores and VTX
+//!   buffer 15 for loads, resource N TEX resource N (point sampling, clamp to edge); a
+//!   constant buffer read with a register index goes through VTX buffer N.
 
 use std::collections::BTreeMap;
 
@@ -29,6 +33,27 @@ pub const LAUNCH_GROUP_SIZE: u32 = 6;
 pub const UAV_VTX_BASE: u8 = 16;
 /// The number of RATs (RAT_ID is 4 bits, cayman L8221).
 pub const MAX_RATS: u32 = 16;
+
+/// The RAT of the global buffer `g[]` in pixel kernels (render targets take RATs 0..7).
+pub const GLOBAL_RAT: u8 = 8;
+/// The VTX buffer of the global buffer `g[]` (loads, byte addresses).
+pub const GLOBAL_VTX: u8 = 15;
+
+/// The RAT render target `oN` of a pixel kernel is written through (N = 0..7).
+pub fn render_target_rat(n: u32) -> Option<u8> {
+    (n < 8).then_some(n as u8)
+}
+
+/// The VTX buffer constant buffer `cbN` (N = 0..14) is also bound as, for reads with a
+/// register index (byte addresses, 16 bytes per element).
+pub fn cb_vtx_buffer(n: u32) -> u8 {
+    n as u8
+}
+
+/// The GPR the launch preloads with interpolated pixel input `vN` (N = 0..63): R(1 + N).
+pub fn pixel_input_gpr(n: u32) -> Option<u8> {
+    (n < 64).then(|| 1 + n as u8)
+}
 
 /// The VTX buffer id loads from raw UAV `uav` use.
 pub fn uav_vtx_buffer(uav: u32) -> Option<u8> {
@@ -60,6 +85,17 @@ pub struct LaunchAbi {
     pub vtx_buffers: BTreeMap<u32, u8>,
     /// The group size the program was compiled for, if it was fixed at compile time.
     pub group_size: Option<[u32; 3]>,
+    /// Pixel kernels: render target N → RAT id (an R32 surface of the domain, 4 dwords per
+    /// element, written at dword 4 * (y * W + x) + component).
+    pub render_targets: BTreeMap<u32, u8>,
+    /// The global buffer `g[]`: (RAT for stores, VTX buffer for loads), when used.
+    pub global: Option<(u8, u8)>,
+    /// Pixel kernels: interpolated input `vN` → the GPR the launch preloads with it.
+    pub pixel_inputs: BTreeMap<u32, u8>,
+    /// IL constant buffer → VTX buffer, for the constant buffers read with a register index.
+    pub cb_vtx_buffers: BTreeMap<u32, u8>,
+    /// IL resource id → TEX resource id (and sampler: point filter, clamp to edge).
+    pub textures: BTreeMap<u32, u8>,
 }
 
 /// The launch buffer's contents for `groups` groups of `group` work-items.

@@ -11,8 +11,8 @@ use crate::cf::{CfOp, CfProgram, Label};
 use crate::group;
 use crate::isa::fetch::SEL_MASKED;
 use crate::isa::{
-    self, legality, AluClause, CfAlu, CfInst, CfMem, CfWord, Chan, ExportOp, FetchClause,
-    FetchInst, Kcache, RatInst, VtxInst,
+    self, legality, AluClause, CfAlu, CfInst, CfMem, CfWord, Chan, ExportOp, FetchClause, FetchDst,
+    FetchInst, Kcache, RatInst, TexInst, TexOp, VtxInst,
 };
 use crate::mir::{MFunc, VReg};
 use crate::regalloc::Alloc;
@@ -107,6 +107,42 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                 fetch_k += 1;
                 let mut insts = Vec::new();
                 for f in fs {
+                    if let Some(t) = f.tex {
+                        let mut sel = [SEL_MASKED; 4];
+                        sel[chan(f.dst).index()] = t.comp;
+                        if chan(f.addr) != Chan::X
+                            || t.v
+                                .is_some_and(|v| chan(v) != Chan::Y || gpr(v) != gpr(f.addr))
+                        {
+                            return Err(CompileError::Internal(
+                                "a TEX instruction's coordinates are not in .xy of one GPR".into(),
+                            ));
+                        }
+                        // SRC_SEL: u, v (0.0 for a 1D texture), 0.0, 0.0.
+                        let v_sel = if t.v.is_some() { 1 } else { 4 };
+                        insts.push(FetchInst::Tex(TexInst {
+                            op: if t.ld { TexOp::Ld } else { TexOp::Sample },
+                            inst_mod: 0,
+                            fetch_whole_quad: false,
+                            resource_id: f.buffer,
+                            src_gpr: gpr(f.addr),
+                            src_rel: false,
+                            alt_const: false,
+                            resource_index_mode: 0,
+                            sampler_index_mode: 0,
+                            dst: FetchDst {
+                                gpr: gpr(f.dst),
+                                rel: false,
+                                sel,
+                            },
+                            lod_bias: 0,
+                            coord_type: [t.normalized, t.normalized, false, false],
+                            offset: [0; 3],
+                            sampler_id: 0,
+                            src_sel: [0, v_sel, 4, 4],
+                        }));
+                        continue;
+                    }
                     let mut sel = [SEL_MASKED; 4];
                     sel[chan(f.dst).index()] = 0;
                     let mut v = VtxInst::buffer_read(
@@ -133,9 +169,13 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                     ));
                 }
                 CfInst::Mem(CfMem::rat(
-                    ExportOp::MemRatCacheless,
+                    if s.inst == RatInst::StoreDword {
+                        ExportOp::MemRatCacheless
+                    } else {
+                        ExportOp::MemRat
+                    },
                     s.rat,
-                    RatInst::StoreDword,
+                    s.inst,
                     gpr(s.data),
                     gpr(s.index),
                     0x1,

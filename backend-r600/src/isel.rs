@@ -22,7 +22,7 @@ use midend::ir::{
 };
 
 use crate::abi;
-use crate::isa::{AluOp, Chan};
+use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
@@ -32,6 +32,8 @@ pub struct SelectOptions {
     /// The work-group size when the program fixes it (`dcl_num_thread_per_group`); otherwise
     /// it is read from the launch buffer.
     pub group_size: Option<[u32; 3]>,
+    /// A pixel kernel (`il_ps`): position in R0, `o#` and `g[]` through RATs.
+    pub pixel: bool,
 }
 
 /// What instruction selection found out about the launch the program needs.
@@ -41,13 +43,42 @@ pub struct Uses {
     pub launch_buffer: bool,
     pub rats: HashSet<u32>,
     pub vtx: HashSet<u32>,
+    /// Render targets `oN` written.
+    pub render_targets: HashSet<u32>,
+    /// The global buffer `g[]` is read.
+    pub global_reads: bool,
+    /// The global buffer `g[]` is written.
+    pub global_writes: bool,
+    /// Texture resources read.
+    pub textures: HashSet<u32>,
+    /// Interpolated pixel inputs `vN` read.
+    pub pixel_inputs: HashSet<u32>,
+    /// Constant buffers read with a register index (through their VTX buffer).
+    pub cb_vtx: HashSet<u32>,
+}
+
+/// What the compiler knows about a declared resource (`dcl_resource_id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceInfo {
+    /// 1D (the v coordinate is not read) rather than 2D.
+    pub one_d: bool,
+    /// Declared `unnorm`: sample coordinates are in texels.
+    pub unnormalized: bool,
 }
 
 /// Selects machine instructions for every block of `func` placed in its region tree.
-pub fn select(func: &Function, opts: &SelectOptions) -> Result<(MFunc, Uses), CompileError> {
+pub fn select(
+    func: &Function,
+    opts: &SelectOptions,
+    resources: &std::collections::BTreeMap<u32, ResourceInfo>,
+) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
         f: func,
         opts: *opts,
+        resources: resources.clone(),
+        pixel_base: None,
+        ties: 0,
+        used: used_values(func),
         m: MFunc::default(),
         vals: HashMap::new(),
         conds: HashMap::new(),
@@ -80,6 +111,28 @@ pub fn select(func: &Function, opts: &SelectOptions) -> Result<(MFunc, Uses), Co
     let mut m = s.m;
     eliminate_dead_code(&mut m);
     Ok((m, s.uses))
+}
+
+/// The values read by some instruction or terminator of `func`.
+fn used_values(func: &Function) -> HashSet<Value> {
+    let mut used = HashSet::new();
+    for b in func.layout() {
+        let data = &func.blocks[b];
+        for &i in &data.insts {
+            used.extend(func.insts[i].args.iter().map(|&a| func.resolve(a)));
+        }
+        match &data.term {
+            Terminator::Jump(call) => used.extend(call.args.iter().map(|&a| func.resolve(a))),
+            Terminator::Branch { cond, then_, else_ } => {
+                used.insert(func.resolve(*cond));
+                for call in [then_, else_] {
+                    used.extend(call.args.iter().map(|&a| func.resolve(a)));
+                }
+            }
+            Terminator::Return | Terminator::Unreachable => {}
+        }
+    }
+    used
 }
 
 fn unsupported(what: String, span: Span) -> CompileError {
@@ -121,6 +174,13 @@ pub fn eliminate_dead_code(m: &mut MFunc) {
 struct Isel<'f> {
     f: &'f Function,
     opts: SelectOptions,
+    resources: std::collections::BTreeMap<u32, ResourceInfo>,
+    /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
+    pixel_base: Option<VReg>,
+    /// Tie groups handed out.
+    ties: u32,
+    /// The values some instruction or terminator reads.
+    used: HashSet<Value>,
     m: MFunc,
     /// The operand each IR value stands for.
     vals: HashMap<Value, Operand>,
@@ -148,6 +208,7 @@ impl Isel<'_> {
             return Ok(());
         }
         self.cur = Vec::new();
+        self.pixel_base = None;
         if let Some(moves) = self.pending.remove(&b) {
             self.parallel_copy(&moves);
         }
@@ -243,7 +304,15 @@ impl Isel<'_> {
     }
 
     /// Appends `op srcs` to a new register and returns the register.
-    fn alu(&mut self, op: AluOp, srcs: Vec<Operand>) -> VReg {
+    fn alu(&mut self, op: AluOp, mut srcs: Vec<Operand>) -> VReg {
+        if op.encoding() == crate::isa::opcodes::AluEncoding::Op3 {
+            // OP3 instructions have NEG but no ABS (cayman L1549): |x| goes through a MOV.
+            for s in srcs.iter_mut() {
+                if s.abs {
+                    *s = Operand::reg(self.alu(AluOp::Mov, vec![*s]));
+                }
+            }
+        }
         let d = self.m.new_vreg(VRegInfo::default());
         self.push(MAlu::new(op, d, srcs));
         d
@@ -281,6 +350,7 @@ impl Isel<'_> {
         let d = self.m.new_vreg(VRegInfo {
             chan: Some(chan),
             gpr: None,
+            tie: None,
         });
         self.push(MAlu::new(AluOp::Mov, d, vec![o]));
         d
@@ -393,12 +463,43 @@ impl Isel<'_> {
                 offset,
                 comp,
             } => {
-                if !args.is_empty() {
-                    return Err(unsupported(
-                        "cb_load with a register index (constant buffers are read through kcache with constant indices only)".into(),
-                        self.span,
-                    ));
+                let mut offset = *offset;
+                if let Some(&i) = args.first() {
+                    let idx = self.operand(i)?;
+                    match idx.src {
+                        Src::Imm(c) => offset = offset.wrapping_add(c as i32),
+                        _ => {
+                            // A register index: a VTX fetch from the buffer bound as VTX
+                            // buffer N as well (byte address 16 * element + 4 * comp).
+                            if *buffer > 14 {
+                                return Err(unsupported(
+                                    format!("cb{buffer} with a register index (cb0..cb14)"),
+                                    self.span,
+                                ));
+                            }
+                            self.uses.const_buffers.insert(*buffer);
+                            self.uses.cb_vtx.insert(*buffer);
+                            let e = if offset == 0 {
+                                idx
+                            } else {
+                                self.alu_op(AluOp::AddInt, vec![idx, Operand::imm(offset as u32)])
+                            };
+                            let addr = self.alu(AluOp::LshlInt, vec![e, Operand::imm(4)]);
+                            let dst = self.m.new_vreg(VRegInfo::default());
+                            self.cur.push(MInst::Fetch {
+                                buffer: abi::cb_vtx_buffer(*buffer),
+                                dst,
+                                addr,
+                                offset: 4 * u16::from(*comp & 3),
+                            });
+                            if let Some(&r) = results.first() {
+                                self.vals.insert(r, Operand::reg(dst));
+                            }
+                            return Ok(());
+                        }
+                    }
                 }
+                let offset = &offset;
                 if *buffer > 14 || *offset < 0 || *offset >= 4096 {
                     return Err(unsupported(
                         format!(
@@ -416,6 +517,59 @@ impl Isel<'_> {
             }
             Op::Il(il) => {
                 self.il_inst(il, &args, &results)?;
+                None
+            }
+            Op::Output { reg, comp } if self.opts.pixel => {
+                let val = a(0)?;
+                let rat = abi::render_target_rat(*reg).ok_or_else(|| {
+                    unsupported(format!("render target o{reg} (o0..o7)"), self.span)
+                })?;
+                self.uses.render_targets.insert(*reg);
+                let base = self.pixel_base();
+                let index = self.alu(
+                    AluOp::AddInt,
+                    vec![Operand::reg(base), Operand::imm(u32::from(*comp))],
+                );
+                let index = self.in_chan(Operand::reg(index), Chan::X);
+                let data = self.in_chan(val, Chan::X);
+                self.cur.push(MInst::Store {
+                    rat,
+                    index,
+                    data,
+                    inst: RatInst::StoreDword,
+                });
+                None
+            }
+            Op::GlobalLoad { offset, comp } => {
+                self.uses.global_reads = true;
+                let element = self.global_element(&args, 1, *offset)?;
+                let addr = self.alu(AluOp::LshlInt, vec![element, Operand::imm(4)]);
+                let dst = self.m.new_vreg(VRegInfo::default());
+                self.cur.push(MInst::Fetch {
+                    buffer: abi::GLOBAL_VTX,
+                    dst,
+                    addr,
+                    offset: 4 * u16::from(*comp & 3),
+                });
+                Some(Operand::reg(dst))
+            }
+            Op::GlobalStore { offset, comp } => {
+                let value = a(args.len().saturating_sub(1))?;
+                self.uses.global_writes = true;
+                let element = self.global_element(&args, 2, *offset)?;
+                let base = self.alu(AluOp::LshlInt, vec![element, Operand::imm(2)]);
+                let index = self.alu(
+                    AluOp::AddInt,
+                    vec![Operand::reg(base), Operand::imm(u32::from(*comp & 3))],
+                );
+                let index = self.in_chan(Operand::reg(index), Chan::X);
+                let data = self.in_chan(value, Chan::X);
+                self.cur.push(MInst::Store {
+                    rat: abi::GLOBAL_RAT,
+                    index,
+                    data,
+                    inst: RatInst::StoreDword,
+                });
                 None
             }
             other => {
@@ -525,6 +679,104 @@ impl Isel<'_> {
             O::Lt => swapped(AluOp::SetgtDx10)?,
             O::Ne => return Ok(self.float_compare(RelOp::Ne, n(0)?, n(1)?)),
             O::Abs => return Ok(n(0)?.absolute()),
+            O::Div => {
+                // x * (1/y) (RECIP_IEEE 1 ULP, the product half an ULP: within `div`'s
+                // 3 ULP); a zero divisor gives the zeroop value with x's sign
+                // (il-semantics `float::div`; the default zeroop is FLT_MAX).
+                use il_frontend::enums::ZeroOp;
+                let zeroop = op
+                    .opcode
+                    .info()
+                    .field("zeroop")
+                    .and_then(|f| f.value_in(op.control, &Default::default(), &[]))
+                    .and_then(ZeroOp::from_u32)
+                    .unwrap_or(ZeroOp::FltMax);
+                let value = match zeroop {
+                    ZeroOp::Zero => 0,
+                    ZeroOp::FltMax => 0x7F7F_FFFF,
+                    ZeroOp::Infinity | ZeroOp::InfElseMax => 0x7F80_0000,
+                };
+                let (x, y) = (n(0)?, n(1)?);
+                let r = self.alu_op(AluOp::RecipIeee, vec![y]);
+                let q = self.alu_op(AluOp::MulIeee, vec![x, r]);
+                let zero = self.alu_op(AluOp::SeteDx10, vec![y, Operand::imm(0)]);
+                let neg = self.alu_op(AluOp::SetgtDx10, vec![Operand::imm(0), x]);
+                let sign = self.alu_op(AluOp::AndInt, vec![neg, Operand::imm(0x8000_0000)]);
+                let z = self.alu_op(AluOp::OrInt, vec![sign, Operand::imm(value)]);
+                (AluOp::CndeInt, vec![zero, q, z])
+            }
+            O::SqrtVec => one(AluOp::SqrtIeee)?,
+            O::ExpVec => one(AluOp::ExpIeee)?,
+            O::RsqVec => one(AluOp::RecipsqrtIeee)?,
+            O::SinVec | O::CosVec => {
+                // SIN/COS take turns (cayman L6903): x / 2π, reduced to [0, 1) by FRACT.
+                let t = self.alu_op(AluOp::MulIeee, vec![n(0)?, Operand::imm(0x3E22_F983)]);
+                let f = self.alu_op(AluOp::Fract, vec![t]);
+                (
+                    if op.opcode == O::SinVec {
+                        AluOp::Sin
+                    } else {
+                        AluOp::Cos
+                    },
+                    vec![f],
+                )
+            }
+            O::Frc => one(AluOp::Fract)?,
+            O::Mod => {
+                // fmod: q = trunc(x * (1/y)), r = fma(-q, y, x), then one correction each
+                // way for a quotient off by one; a zero divisor returns x
+                // (il-semantics `float::fmod`).
+                let (x, y) = (n(0)?, n(1)?);
+                let rc = self.alu_op(AluOp::RecipIeee, vec![y]);
+                let p = self.alu_op(AluOp::MulIeee, vec![x, rc]);
+                let q = self.alu_op(AluOp::Trunc, vec![p]);
+                let r0 = self.alu_op(AluOp::Fma, vec![q.negated(), y, x]);
+                // s = |y| with x's sign.
+                let xs = self.alu_op(AluOp::AndInt, vec![x, Operand::imm(0x8000_0000)]);
+                let ya = self.alu_op(AluOp::AndInt, vec![y, Operand::imm(0x7FFF_FFFF)]);
+                let sy = self.alu_op(AluOp::OrInt, vec![ya, xs]);
+                // r opposite in sign to x (and nonzero): add s.
+                let rx = self.alu_op(AluOp::MulIeee, vec![r0, x]);
+                let under = self.alu_op(AluOp::SetgtDx10, vec![Operand::imm(0), rx]);
+                let r1a = self.alu_op(AluOp::Add, vec![r0, sy]);
+                let r1 = self.alu_op(AluOp::CndeInt, vec![under, r0, r1a]);
+                // |r| >= |y|: subtract s.
+                let over = self.alu_op(AluOp::SetgeDx10, vec![r1.absolute(), ya]);
+                let r2a = self.alu_op(AluOp::Add, vec![r1, sy.negated()]);
+                let r2 = self.alu_op(AluOp::CndeInt, vec![over, r1, r2a]);
+                let zero = self.alu_op(AluOp::SeteDx10, vec![y, Operand::imm(0)]);
+                (AluOp::CndeInt, vec![zero, r2, x])
+            }
+            O::LogVec => one(AluOp::LogIeee)?,
+            O::Dp2 | O::Dp3 | O::Dp4 => {
+                // Products rounded, then summed left to right (il-semantics `float::dp*`);
+                // without `_ieee`, 0 * n = 0 (MUL).
+                let k = match op.opcode {
+                    O::Dp2 => 2,
+                    O::Dp3 => 3,
+                    _ => 4,
+                };
+                let m = if ieee { AluOp::MulIeee } else { AluOp::Mul };
+                let mut sum = None;
+                for i in 0..k {
+                    let p = self.alu_op(m, vec![n(i)?, n(4 + i)?]);
+                    sum = Some(match sum {
+                        None => p,
+                        Some(s) => self.alu_op(AluOp::Add, vec![s, p]),
+                    });
+                }
+                return sum.ok_or_else(|| CompileError::Internal("an empty dot product".into()));
+            }
+            O::Rnd => {
+                // floor(x + 0.5) exactly: floor(x) + (x - floor(x) >= 0.5), the difference
+                // being exact (il-semantics `float::rnd`).
+                let x = n(0)?;
+                let t = self.alu_op(AluOp::Floor, vec![x]);
+                let f = self.alu_op(AluOp::Add, vec![x, t.negated()]);
+                let up = self.alu_op(AluOp::SetgeDx10, vec![f, Operand::imm(0x3F00_0000)]);
+                let one = self.alu_op(AluOp::AndInt, vec![up, Operand::imm(0x3F80_0000)]);
+                (AluOp::Add, vec![t, one])
+            }
             O::Flr | O::RoundNegInf => one(AluOp::Floor)?,
             O::Clg | O::RoundPlusInf => one(AluOp::Ceil)?,
             O::Trc | O::RoundZero => one(AluOp::Trunc)?,
@@ -649,6 +901,7 @@ impl Isel<'_> {
             m.new_vreg(VRegInfo {
                 chan: Some(chan),
                 gpr: Some(gpr),
+                tie: None,
             })
         });
         Operand::reg(v)
@@ -741,6 +994,23 @@ impl Isel<'_> {
             }
             Input::ThreadIdInGroupFlat => self.local_flat(),
             Input::ThreadGroupIdFlat => self.group_flat(),
+            Input::Position(c) if self.opts.pixel => match c {
+                0 | 1 => self.preloaded(0, c),
+                3 => Operand::imm(0x3F80_0000),
+                _ => Operand::imm(0),
+            },
+            Input::Face if self.opts.pixel => Operand::imm(0x3F80_0000),
+            Input::Pixel { reg, comp } if self.opts.pixel => {
+                let gpr = abi::pixel_input_gpr(reg).ok_or_else(|| {
+                    unsupported(
+                        format!("the interpolated input v{reg} (v0..v63)"),
+                        self.span,
+                    )
+                })?;
+                self.uses.pixel_inputs.insert(reg);
+                self.preloaded(gpr, comp & 3)
+            }
+            Input::PrimitiveId if self.opts.pixel => Operand::imm(0),
             Input::AbsoluteThreadIdFlat => {
                 let g = self.group_flat();
                 let l = self.local_flat();
@@ -755,6 +1025,158 @@ impl Isel<'_> {
                     self.span,
                 ))
             }
+        })
+    }
+
+    /// The element index of a `g[]` access: `args[0] + offset` when the access has an index
+    /// (`args.len() == with_index`), else `offset`.
+    fn global_element(
+        &mut self,
+        args: &[Value],
+        with_index: usize,
+        offset: i32,
+    ) -> Result<Operand, CompileError> {
+        if args.len() == with_index {
+            let i = self.operand(args[0])?;
+            Ok(if offset == 0 {
+                i
+            } else {
+                self.alu_op(AluOp::AddInt, vec![i, Operand::imm(offset as u32)])
+            })
+        } else {
+            Ok(Operand::imm(offset as u32))
+        }
+    }
+
+    /// The pixel's first render-target dword: 4 * (y * W + x), from the position in R0
+    /// (x + 0.5, y + 0.5; FLT_TO_UINT truncates) and the domain width in the launch buffer.
+    fn pixel_base(&mut self) -> VReg {
+        if let Some(b) = self.pixel_base {
+            return b;
+        }
+        let px = self.preloaded(0, 0);
+        let py = self.preloaded(0, 1);
+        let x = self.alu_op(AluOp::FltToUint, vec![px]);
+        let y = self.alu_op(AluOp::FltToUint, vec![py]);
+        let w = self.launch_dword(abi::LAUNCH_GLOBAL_SIZE);
+        let i = self.alu_op(AluOp::MuladdUint24, vec![y, w, x]);
+        let b = self.alu(AluOp::LshlInt, vec![i, Operand::imm(2)]);
+        self.pixel_base = Some(b);
+        b
+    }
+
+    /// `sample` and `load` of a declared 1D/2D resource: one TEX instruction per result
+    /// component, the coordinates moved into .xy of one GPR.
+    fn texture(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+    ) -> Result<(), CompileError> {
+        let name = il.opcode.mnemonic();
+        let field = |f: &str| {
+            il.opcode
+                .info()
+                .field(f)
+                .and_then(|x| x.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() || field("aoffimmi").unwrap_or(0) != 0 {
+            return Err(unsupported(
+                format!("{name} with indexed resources or offsets"),
+                self.span,
+            ));
+        }
+        let id = field("resource").unwrap_or(0);
+        let info = *self.resources.get(&id).ok_or_else(|| {
+            unsupported(
+                format!("{name}: resource {id} is not a declared 1D/2D resource"),
+                self.span,
+            )
+        })?;
+        if id > 127 {
+            return Err(unsupported(
+                format!("{name}: resource {id} (0..127)"),
+                self.span,
+            ));
+        }
+        let ld = il.opcode == Opcode::Load;
+        let normalized = match field("coordtype").unwrap_or(0) {
+            1 => true,
+            2 => false,
+            _ => !info.unnormalized,
+        };
+        let DstKind::Values(mask) = il.dst else {
+            return Err(CompileError::Internal(format!(
+                "{name} without a register destination"
+            )));
+        };
+        let coord = |s: &Self, c: u32| -> Result<Operand, CompileError> {
+            match Self::il_arg(il, args, 0, c) {
+                Some(v) => s.operand(v),
+                None => Ok(Operand::imm(0)),
+            }
+        };
+        let (cu, cv) = (coord(self, 0)?, coord(self, 1)?);
+        self.ties += 1;
+        let tie = Some(self.ties);
+        let u = self.m.new_vreg(VRegInfo {
+            chan: Some(Chan::X),
+            gpr: None,
+            tie,
+        });
+        self.push(MAlu::new(AluOp::Mov, u, vec![cu]));
+        let v = if info.one_d {
+            None
+        } else {
+            let v = self.m.new_vreg(VRegInfo {
+                chan: Some(Chan::Y),
+                gpr: None,
+                tie,
+            });
+            self.push(MAlu::new(AluOp::Mov, v, vec![cv]));
+            Some(v)
+        };
+        self.uses.textures.insert(id);
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let r = *results
+                .get(k)
+                .ok_or_else(|| CompileError::Internal(format!("{name}: a result is missing")))?;
+            k += 1;
+            let dst = self.m.new_vreg(VRegInfo::default());
+            self.cur.push(MInst::Tex {
+                resource: id as u8,
+                ld,
+                normalized,
+                comp: c,
+                dst,
+                u,
+                v,
+            });
+            self.vals.insert(r, Operand::reg(dst));
+        }
+        Ok(())
+    }
+
+    /// The no-return RAT atomic of an IL UAV atomic on a raw UAV (cayman L8231-L8285;
+    /// `uav_read_*` when its old value is not read).
+    fn rat_atomic(op: Opcode) -> Option<RatInst> {
+        use Opcode as O;
+        Some(match op {
+            O::UavAdd | O::UavReadAdd => RatInst::Add,
+            O::UavSub | O::UavReadSub => RatInst::Sub,
+            O::UavRsub | O::UavReadRsub => RatInst::Rsub,
+            O::UavMin | O::UavReadMin => RatInst::MinInt,
+            O::UavMax | O::UavReadMax => RatInst::MaxInt,
+            O::UavUmin | O::UavReadUmin => RatInst::MinUint,
+            O::UavUmax | O::UavReadUmax => RatInst::MaxUint,
+            O::UavAnd | O::UavReadAnd => RatInst::And,
+            O::UavOr | O::UavReadOr => RatInst::Or,
+            O::UavXor | O::UavReadXor => RatInst::Xor,
+            _ => return None,
         })
     }
 
@@ -786,6 +1208,45 @@ impl Isel<'_> {
         let name = il.opcode.mnemonic();
         let missing = || CompileError::Internal(format!("{name}: an operand is missing"));
         match il.opcode {
+            Opcode::Sample | Opcode::Load => self.texture(il, args, results),
+            op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
+                let inst = Self::rat_atomic(op).unwrap_or(RatInst::Nop);
+                if results.iter().any(|r| self.used.contains(r)) {
+                    return Err(unsupported(
+                        format!("{name} whose old value is read (returning RAT atomics)"),
+                        self.span,
+                    ));
+                }
+                let id = Self::uav_id(il);
+                let rat = abi::uav_rat(id).ok_or_else(|| {
+                    unsupported(format!("{name}: UAV {id} (RATs 0..15)"), self.span)
+                })?;
+                self.uses.rats.insert(id);
+                let addr = self.operand(Self::il_arg(il, args, 0, 0).ok_or_else(missing)?)?;
+                let v = self.operand(Self::il_arg(il, args, 1, 0).ok_or_else(missing)?)?;
+                let index = self.m.new_vreg(VRegInfo {
+                    chan: Some(Chan::X),
+                    gpr: None,
+                    tie: None,
+                });
+                self.push(MAlu::new(
+                    AluOp::LshrInt,
+                    index,
+                    vec![addr, Operand::imm(2)],
+                ));
+                let data = self.in_chan(v, Chan::X);
+                self.cur.push(MInst::Store {
+                    rat,
+                    index,
+                    data,
+                    inst,
+                });
+                Ok(())
+            }
+            Opcode::UavRawLoad | Opcode::UavRawStore if self.opts.pixel => Err(unsupported(
+                format!("{name} in a pixel kernel (RATs hold the render targets)"),
+                self.span,
+            )),
             Opcode::UavRawLoad => {
                 let id = Self::uav_id(il);
                 let buffer = abi::uav_vtx_buffer(id).ok_or_else(|| {
@@ -836,6 +1297,7 @@ impl Isel<'_> {
                 let base = self.m.new_vreg(VRegInfo {
                     chan: Some(Chan::X),
                     gpr: None,
+                    tie: None,
                 });
                 self.push(MAlu::new(AluOp::LshrInt, base, vec![addr, Operand::imm(2)]));
                 for c in 0..4u32 {
@@ -850,6 +1312,7 @@ impl Isel<'_> {
                         let i = self.m.new_vreg(VRegInfo {
                             chan: Some(Chan::X),
                             gpr: None,
+                            tie: None,
                         });
                         self.push(MAlu::new(
                             AluOp::AddInt,
@@ -858,7 +1321,12 @@ impl Isel<'_> {
                         ));
                         i
                     };
-                    self.cur.push(MInst::Store { rat, index, data });
+                    self.cur.push(MInst::Store {
+                        rat,
+                        index,
+                        data,
+                        inst: RatInst::StoreDword,
+                    });
                 }
                 Ok(())
             }

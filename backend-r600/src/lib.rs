@@ -59,12 +59,16 @@ impl CompileError {
 }
 
 /// What the compiler needs besides the IR.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// The work-group size, when the program fixes it (`dcl_num_thread_per_group`): flat
     /// and absolute thread ids then use it as a literal instead of reading the launch
     /// buffer.
     pub group_size: Option<[u32; 3]>,
+    /// A pixel kernel (`il_ps`).
+    pub pixel: bool,
+    /// The declared 1D/2D resources by id.
+    pub resources: std::collections::BTreeMap<u32, isel::ResourceInfo>,
 }
 
 /// Figures about a compiled program (`ilc compile --emit stats`).
@@ -129,8 +133,9 @@ pub struct Compiled {
 pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileError> {
     let sel = isel::SelectOptions {
         group_size: options.group_size,
+        pixel: options.pixel,
     };
-    let (mut m, uses) = isel::select(func, &sel)?;
+    let (mut m, uses) = isel::select(func, &sel, &options.resources)?;
     let mut blocks = Vec::with_capacity(func.blocks.len());
     let layout = func.layout();
     let mut scheduled: Vec<Option<schedule::SBlock>> = vec![None; func.blocks.len()];
@@ -185,6 +190,25 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         if let Some(r) = abi::uav_rat(u) {
             abi.rats.insert(u, r);
         }
+    }
+    for &o in &uses.render_targets {
+        if let Some(r) = abi::render_target_rat(o) {
+            abi.render_targets.insert(o, r);
+        }
+    }
+    if uses.global_reads || uses.global_writes {
+        abi.global = Some((abi::GLOBAL_RAT, abi::GLOBAL_VTX));
+    }
+    for &v in &uses.pixel_inputs {
+        if let Some(g) = abi::pixel_input_gpr(v) {
+            abi.pixel_inputs.insert(v, g);
+        }
+    }
+    for &cb in &uses.cb_vtx {
+        abi.cb_vtx_buffers.insert(cb, abi::cb_vtx_buffer(cb));
+    }
+    for &t in &uses.textures {
+        abi.textures.insert(t, t as u8);
     }
     for &u in &uses.vtx {
         if let Some(v) = abi::uav_vtx_buffer(u) {

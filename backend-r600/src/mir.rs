@@ -11,7 +11,7 @@
 //! Virtual registers are SSA except block parameters, which every predecessor writes with a
 //! move; the scheduler orders those writes after the reads of the old value.
 
-use crate::isa::{AluOp, Chan};
+use crate::isa::{AluOp, Chan, RatInst};
 
 /// A virtual register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,11 +134,26 @@ pub enum MInst {
         addr: VReg,
         offset: u16,
     },
-    /// A `MEM_RAT_CACHELESS STORE_DWORD` of `data` (channel x) at dword `index` (channel x).
+    /// A `MEM_RAT_CACHELESS STORE_DWORD` (or a MEM_RAT no-return atomic) of `data` (channel x)
+    /// at dword `index` (channel x).
     Store {
         rat: u8,
         index: VReg,
         data: VReg,
+        /// STORE_DWORD (MEM_RAT_CACHELESS), or a no-return atomic (MEM_RAT).
+        inst: RatInst,
+    },
+    /// A TEX `SAMPLE` (point filter, clamp to edge) or `LD` of texture `resource` at the
+    /// coordinates `u` (channel x) and `v` (channel y of the same GPR: a tie), writing texel
+    /// component `comp` to `dst`.
+    Tex {
+        resource: u8,
+        ld: bool,
+        normalized: bool,
+        comp: u8,
+        dst: VReg,
+        u: VReg,
+        v: Option<VReg>,
     },
 }
 
@@ -149,13 +164,14 @@ impl MInst {
             MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
             MInst::Fetch { addr, .. } => vec![*addr],
             MInst::Store { index, data, .. } => vec![*index, *data],
+            MInst::Tex { u, v, .. } => std::iter::once(*u).chain(*v).collect(),
         }
     }
     /// The register the instruction writes.
     pub fn def(&self) -> Option<VReg> {
         match self {
             MInst::Alu(a) => a.dst,
-            MInst::Fetch { dst, .. } => Some(*dst),
+            MInst::Fetch { dst, .. } | MInst::Tex { dst, .. } => Some(*dst),
             MInst::Store { .. } => None,
         }
     }
@@ -163,7 +179,7 @@ impl MInst {
     pub fn has_effect(&self) -> bool {
         match self {
             MInst::Alu(a) => a.exec_update,
-            MInst::Fetch { .. } => false,
+            MInst::Fetch { .. } | MInst::Tex { .. } => false,
             MInst::Store { .. } => true,
         }
     }
@@ -176,6 +192,9 @@ pub struct VRegInfo {
     pub chan: Option<Chan>,
     /// A GPR fixed by the launch (R0/R1 thread ids), live from the program start.
     pub gpr: Option<u8>,
+    /// Registers with the same tie share one GPR (in different channels): the coordinates
+    /// a TEX instruction reads from one SRC_GPR.
+    pub tie: Option<u32>,
 }
 
 /// The machine code of one IR block, in program order.

@@ -225,6 +225,7 @@ mod tests {
             m.new_vreg(VRegInfo {
                 chan: Some(Chan::ALL[k % 4]),
                 gpr: None,
+                tie: None,
             });
         }
         m
@@ -274,6 +275,7 @@ mod tests {
         let d = m.new_vreg(VRegInfo {
             chan: Some(Chan::W),
             gpr: None,
+            tie: None,
         });
         let nodes = vec![MAlu::new(AluOp::Mov, d, vec![Operand::reg(VReg(0))])];
         let c = pack(&mut m, &nodes, &[vec![]]).unwrap();

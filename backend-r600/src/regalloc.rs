@@ -73,9 +73,11 @@ fn points(items: &[Item], next: &mut u32) -> Vec<Point> {
             }
             Item::Fetch(fs) => {
                 for f in fs {
+                    let mut uses = vec![f.addr];
+                    uses.extend(f.tex.and_then(|t| t.v));
                     out.push(Point {
                         pos: *next,
-                        uses: vec![f.addr],
+                        uses,
                         defs: vec![f.dst],
                     });
                     *next += 1;
@@ -184,17 +186,35 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
     let mut order: Vec<usize> = (0..nv).filter(|&k| lo[k] != u32::MAX).collect();
     // Fixed registers first, then by start point.
     order.sort_by_key(|&k| (m.vregs[k].gpr.is_none(), lo[k], k));
+    // Tied registers are coloured together, when the first of them comes up.
+    let mut ties: std::collections::HashMap<u32, Vec<usize>> = std::collections::HashMap::new();
+    for &k in &order {
+        if let Some(t) = m.vregs[k].tie {
+            ties.entry(t).or_default().push(k);
+        }
+    }
+    let mut done = vec![false; nv];
     for k in order {
-        let info = m.vregs[k];
-        let c = info.chan.unwrap_or(Chan::X).index();
-        let iv = (lo[k], hi[k]);
-        let regs = &mut occupied[c];
-        let overlaps = |r: &Vec<(u32, u32)>| r.iter().any(|&(a, z)| a <= iv.1 && iv.0 <= z);
-        let r = match info.gpr {
+        if done[k] {
+            continue;
+        }
+        let group: Vec<usize> = match m.vregs[k].tie.and_then(|t| ties.get(&t)) {
+            Some(g) => g.clone(),
+            None => vec![k],
+        };
+        let free = |occupied: &[Vec<Vec<(u32, u32)>>; 4], r: usize| {
+            group.iter().all(|&j| {
+                let c = m.vregs[j].chan.unwrap_or(Chan::X).index();
+                occupied[c]
+                    .get(r)
+                    .is_none_or(|ivs| ivs.iter().all(|&(a, z)| !(a <= hi[j] && lo[j] <= z)))
+            })
+        };
+        let r = match m.vregs[k].gpr {
             Some(g) => usize::from(g),
             None => {
                 let mut r = 0;
-                while r < regs.len() && overlaps(&regs[r]) {
+                while (r as u32) < MAX_GPRS && !free(&occupied, r) {
                     r += 1;
                 }
                 r
@@ -206,11 +226,16 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
                 available: MAX_GPRS,
             });
         }
-        if regs.len() <= r {
-            regs.resize(r + 1, Vec::new());
+        for &j in &group {
+            let c = m.vregs[j].chan.unwrap_or(Chan::X).index();
+            let regs = &mut occupied[c];
+            if regs.len() <= r {
+                regs.resize(r + 1, Vec::new());
+            }
+            regs[r].push((lo[j], hi[j]));
+            gpr[j] = r as u8;
+            done[j] = true;
         }
-        regs[r].push(iv);
-        gpr[k] = r as u8;
         count = count.max(r as u32 + 1);
     }
     Ok(Alloc { gpr, count })

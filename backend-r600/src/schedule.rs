@@ -9,7 +9,7 @@
 //! is done. The branch condition of the block (its PRED_SET) depends on everything else so
 //! that it lands in the block's last ALU clause, the one CF turns into `ALU_PUSH_BEFORE`.
 
-use crate::isa::Chan;
+use crate::isa::{Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, VReg};
 use crate::pack::{self, ClauseDraft};
 use crate::CompileError;
@@ -24,6 +24,18 @@ pub struct FetchDraft {
     pub dst: VReg,
     pub addr: VReg,
     pub offset: u16,
+    /// A TEX instruction instead of a VTX fetch (`buffer` is then the resource id).
+    pub tex: Option<TexDraft>,
+}
+
+/// What a TEX instruction adds to a [`FetchDraft`] (whose `addr` is the u coordinate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TexDraft {
+    pub ld: bool,
+    pub normalized: bool,
+    pub comp: u8,
+    /// The v coordinate, in channel y of u's GPR.
+    pub v: Option<VReg>,
 }
 
 /// One RAT store.
@@ -32,6 +44,7 @@ pub struct StoreDraft {
     pub rat: u8,
     pub index: VReg,
     pub data: VReg,
+    pub inst: RatInst,
 }
 
 /// A scheduled piece of a block: what one CF instruction runs.
@@ -70,7 +83,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
         .iter()
         .map(|i| match i {
             MInst::Alu(_) => Kind::Alu,
-            MInst::Fetch { .. } => Kind::Fetch,
+            MInst::Fetch { .. } | MInst::Tex { .. } => Kind::Fetch,
             MInst::Store { .. } => Kind::Store,
         })
         .collect();
@@ -136,24 +149,48 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
             if emitted[i] || kind[i] != Kind::Fetch || !preds[i].iter().all(|&p| before_fetch[p]) {
                 continue;
             }
-            if let MInst::Fetch {
-                buffer,
-                dst,
-                addr,
-                offset,
-            } = nodes[i]
-            {
-                let info = &mut m.vregs[dst.index()];
-                if info.chan.is_none() {
-                    info.chan = Some(Chan::from_bits(rr as u32));
-                    rr += 1;
-                }
-                fetches.push(FetchDraft {
+            let draft = match nodes[i] {
+                MInst::Fetch {
                     buffer,
                     dst,
                     addr,
                     offset,
-                });
+                } => Some(FetchDraft {
+                    buffer,
+                    dst,
+                    addr,
+                    offset,
+                    tex: None,
+                }),
+                MInst::Tex {
+                    resource,
+                    ld,
+                    normalized,
+                    comp,
+                    dst,
+                    u,
+                    v,
+                } => Some(FetchDraft {
+                    buffer: resource,
+                    dst,
+                    addr: u,
+                    offset: 0,
+                    tex: Some(TexDraft {
+                        ld,
+                        normalized,
+                        comp,
+                        v,
+                    }),
+                }),
+                _ => None,
+            };
+            if let Some(f) = draft {
+                let info = &mut m.vregs[f.dst.index()];
+                if info.chan.is_none() {
+                    info.chan = Some(Chan::from_bits(rr as u32));
+                    rr += 1;
+                }
+                fetches.push(f);
             }
             emitted[i] = true;
             left -= 1;
@@ -166,8 +203,19 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
             if emitted[i] || kind[i] != Kind::Store || !preds[i].iter().all(|&p| emitted[p]) {
                 continue;
             }
-            if let MInst::Store { rat, index, data } = nodes[i] {
-                items.push(Item::Store(StoreDraft { rat, index, data }));
+            if let MInst::Store {
+                rat,
+                index,
+                data,
+                inst,
+            } = nodes[i]
+            {
+                items.push(Item::Store(StoreDraft {
+                    rat,
+                    index,
+                    data,
+                    inst,
+                }));
             }
             emitted[i] = true;
             left -= 1;

@@ -8,11 +8,13 @@
 //! kernel that declares `cb0` and gets none bound receives the AMD-OpenCL-style `cb0` the
 //! interpreter fills.
 
+use backend_r600::isel::ResourceInfo;
 use backend_r600::{abi, Compiled};
 use il_frontend::diag::Span;
+use il_frontend::enums::{PixTexUsage, ShaderType};
 use il_frontend::Program;
 use runtime_sim::interp::{kernel, launch};
-use runtime_sim::r600::{self, ProgramConfig, R600Launch};
+use runtime_sim::r600::{self, ProgramConfig, R600Launch, Texture};
 use runtime_sim::{Bindings, Device, Dispatch, RunError, RunReport};
 
 /// Why a program does not compile for Cayman.
@@ -50,13 +52,38 @@ pub fn declared_group_size(program: &Program) -> Option<[u32; 3]> {
     kernel::lower(program).ok()?.decls.group_size
 }
 
+/// The backend options a program's declarations give: the fixed group size, whether it is
+/// a pixel kernel, and its declared 1D/2D resources.
+pub fn backend_options(program: &Program) -> backend_r600::Options {
+    let Ok(k) = kernel::lower(program) else {
+        return backend_r600::Options::default();
+    };
+    let mut resources = std::collections::BTreeMap::new();
+    for (&id, d) in &k.decls.resources {
+        let one_d = match d.ty {
+            PixTexUsage::Tex1D | PixTexUsage::Buffer => true,
+            PixTexUsage::Tex2D => false,
+            _ => continue,
+        };
+        resources.insert(
+            id,
+            ResourceInfo {
+                one_d,
+                unnormalized: d.unnormalized,
+            },
+        );
+    }
+    backend_r600::Options {
+        group_size: k.decls.group_size,
+        pixel: k.shader == ShaderType::Pixel,
+        resources,
+    }
+}
+
 /// Compiles an IL program for Cayman: bytes, disassembly, stats and launch ABI.
 pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled, Error> {
     let func = midend::compile(program, options).map_err(Error::Midend)?;
-    let opts = backend_r600::Options {
-        group_size: declared_group_size(program),
-    };
-    backend_r600::compile(&func, &opts).map_err(Error::Backend)
+    backend_r600::compile(&func, &backend_options(program)).map_err(Error::Backend)
 }
 
 /// The Cayman device: compiles each program it is given and runs it on the model.
@@ -89,6 +116,126 @@ fn bytes_of(elements: &[[u32; 4]]) -> Vec<u8> {
         .collect()
 }
 
+fn words_to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|d| d.to_le_bytes()).collect()
+}
+
+fn elements_of(bytes: &[u8]) -> Vec<[u32; 4]> {
+    bytes
+        .chunks_exact(16)
+        .map(|c| {
+            let d =
+                |k: usize| u32::from_le_bytes([c[4 * k], c[4 * k + 1], c[4 * k + 2], c[4 * k + 3]]);
+            [d(0), d(1), d(2), d(3)]
+        })
+        .collect()
+}
+
+impl Cayman {
+    /// A pixel kernel over a `width` x `height` domain (`docs/abi.md`, "IL programs on
+    /// Cayman"): render target N is RAT N, `g[]` RAT 8 and VTX buffer 15, resource N texture
+    /// N, the position in R0.
+    fn run_pixel(
+        &self,
+        program: &Program,
+        k: &kernel::Kernel,
+        bindings: &mut Bindings,
+        width: u32,
+        height: u32,
+    ) -> Result<RunReport, RunError> {
+        let compiled = compile(program, &midend::Options::default()).map_err(to_run_error)?;
+        let a = &compiled.abi;
+        let config = ProgramConfig {
+            gprs: a.gprs,
+            stack_size: a.stack_size,
+            lds_dwords: 0,
+        };
+        let mut l = R600Launch::new(config, [8, 8, 1], [8, 8, 1]);
+        l.pixel_domain = Some([width, height]);
+        l.clause_temps = a.clause_temps;
+        l.step_limit = self.step_limit;
+        for (&cb, &bank) in &a.const_buffers {
+            let e = bindings
+                .const_buffers
+                .get(&cb)
+                .ok_or_else(|| RunError::BadLaunch(format!("cb{cb} is read but not bound")))?;
+            if let Some(&v) = a.cb_vtx_buffers.get(&cb) {
+                l.vtx_buffers.insert(v, l.memory.len());
+            }
+            l.const_buffers.insert(bank, l.memory.len());
+            l.memory.push(bytes_of(e));
+        }
+        if let Some(bank) = a.launch_bank {
+            l.const_buffers.insert(bank, l.memory.len());
+            l.memory
+                .push(bytes_of(&abi::launch_buffer([width, height, 1], [1, 1, 1])));
+        }
+        for (&id, &t) in &a.textures {
+            let r = bindings.resources.get(&id).ok_or_else(|| {
+                RunError::BadLaunch(format!("resource {id} is read but not bound"))
+            })?;
+            if r.slices > 1 {
+                return Err(RunError::Unsupported(
+                    "Cayman backend: array resources".into(),
+                ));
+            }
+            l.textures.insert(
+                t,
+                Texture {
+                    memory: l.memory.len(),
+                    width: r.width,
+                    height: r.height,
+                    comps: r.components,
+                },
+            );
+            l.memory.push(words_to_bytes(&r.data));
+        }
+        for (&v, &g) in &a.pixel_inputs {
+            let data = bindings
+                .inputs
+                .get(&v)
+                .ok_or_else(|| RunError::BadLaunch(format!("input v{v} is read but not bound")))?;
+            l.pixel_inputs.insert(g, l.memory.len());
+            l.memory.push(bytes_of(data));
+        }
+        let pixels = width as usize * height as usize;
+        let mut targets = Vec::new();
+        for &n in &k.decls.outputs {
+            let rt = bindings.render_targets.entry(n).or_default();
+            rt.resize(pixels, [0; 4]);
+            if let Some(&rat) = a.render_targets.get(&n) {
+                l.rats.insert(rat, l.memory.len());
+                targets.push((n, l.memory.len()));
+                l.memory.push(bytes_of(rt));
+            }
+        }
+        let mut global = None;
+        if let Some((rat, vtx)) = a.global {
+            let g = bindings
+                .global
+                .as_ref()
+                .ok_or_else(|| RunError::BadLaunch("g[] is used but not bound".into()))?;
+            l.rats.insert(rat, l.memory.len());
+            l.vtx_buffers.insert(vtx, l.memory.len());
+            global = Some(l.memory.len());
+            l.memory.push(bytes_of(g));
+        }
+        let report = r600::run(&compiled.bytes, &mut l)?;
+        for (n, m) in targets {
+            if let (Some(rt), Some(bytes)) = (bindings.render_targets.get_mut(&n), l.memory.get(m))
+            {
+                *rt = elements_of(bytes);
+            }
+        }
+        if let (Some(m), Some(g)) = (global, bindings.global.as_mut()) {
+            if let Some(bytes) = l.memory.get(m) {
+                *g = elements_of(bytes);
+            }
+        }
+        Ok(report)
+    }
+}
+
 impl Device for Cayman {
     fn name(&self) -> &'static str {
         "cayman"
@@ -104,15 +251,15 @@ impl Device for Cayman {
         let shape = launch::shape(&k, dispatch)?;
         // The interpreter's launch checks, on a copy (they move the memory out).
         launch::prepare(&k, shape, &mut bindings.clone())?;
-        let launch::Shape::Compute {
-            groups,
-            group,
-            dims,
-        } = shape
-        else {
-            return Err(RunError::Unsupported(
-                "pixel kernels on Cayman (the backend compiles compute kernels)".into(),
-            ));
+        let (groups, group, dims) = match shape {
+            launch::Shape::Compute {
+                groups,
+                group,
+                dims,
+            } => (groups, group, dims),
+            launch::Shape::Pixel { width, height } => {
+                return self.run_pixel(program, &k, bindings, width, height)
+            }
         };
         let compiled = compile(program, &midend::Options::default()).map_err(to_run_error)?;
         let a = &compiled.abi;
@@ -134,6 +281,9 @@ impl Device for Cayman {
                 }
                 None => return Err(RunError::BadLaunch(format!("cb{cb} is read but not bound"))),
             };
+            if let Some(&v) = a.cb_vtx_buffers.get(&cb) {
+                l.vtx_buffers.insert(v, l.memory.len());
+            }
             l.const_buffers.insert(bank, l.memory.len());
             l.memory.push(data);
         }

@@ -46,14 +46,30 @@ impl Error {
 /// The binding-relevant declarations of a program.
 pub fn decls(program: &Program) -> Result<Decls, Error> {
     let k = kernel::lower(program).map_err(|e| Error::Declarations(e.to_string()))?;
-    Ok(decls_of(&k.decls))
+    Ok(decls_of(&k))
 }
 
-fn decls_of(d: &kernel::Decls) -> Decls {
+fn decls_of(k: &kernel::Kernel) -> Decls {
+    use il_frontend::enums::PixTexUsage as T;
+    let d = &k.decls;
     Decls {
         name: KERNEL_NAME.into(),
         uavs: d.uavs.keys().copied().collect(),
         const_buffers: d.const_buffers.keys().copied().collect(),
+        pixel: matches!(k.shader, il_frontend::enums::ShaderType::Pixel),
+        resources: d
+            .resources
+            .iter()
+            .map(|(&id, r)| backend_gcn::ResourceDecl {
+                id,
+                one_d: matches!(r.ty, T::Tex1D | T::Buffer | T::Tex1DArray),
+                array: matches!(r.ty, T::Tex1DArray | T::Tex2DArray),
+                unnormalized: r.unnormalized,
+            })
+            .collect(),
+        outputs: d.outputs.clone(),
+        inputs: d.inputs.clone(),
+        uses_global: d.uses_global,
     }
 }
 
@@ -99,54 +115,142 @@ impl runtime_sim::Device for Gfx906 {
     ) -> Result<RunReport, RunError> {
         let k = kernel::lower(program)?;
         let shape = launch::shape(&k, dispatch)?;
-        let launch::Shape::Compute { groups, group, .. } = shape else {
-            return Err(RunError::Unsupported(
-                "gfx906 runs compute kernels (il_cs) only so far".into(),
-            ));
+        let (groups, group, domain) = match shape {
+            launch::Shape::Compute { groups, group, .. } => (groups, group, None),
+            launch::Shape::Pixel { width, height } => {
+                let t = backend_gcn::abi::TILE;
+                (
+                    [width.div_ceil(t), height.div_ceil(t), 1],
+                    [t, t, 1],
+                    Some([width, height]),
+                )
+            }
         };
         let func = midend::compile(program, &midend::Options::default())
             .map_err(|e| RunError::Unsupported(format!("gfx906: {e}")))?;
-        let compiled = backend_gcn::compile(&func, &decls_of(&k.decls))
+        let compiled = backend_gcn::compile(&func, &decls_of(&k))
             .map_err(|e| RunError::Unsupported(e.to_string()))?;
         // Check and gather the bindings as the interpreter does.
         let mut mem = launch::prepare(&k, shape, bindings)?;
-        let result = run_compiled(&compiled, &mut mem, groups, group, self.step_limit);
+        let result = run_compiled(
+            &compiled,
+            &mut mem,
+            &mut bindings.render_targets,
+            &bindings.inputs,
+            Launch {
+                groups,
+                group,
+                domain,
+            },
+            self.step_limit,
+        );
         launch::restore(&mut mem, &k, bindings);
         result
     }
 }
 
-/// Lays out the memory, runs the kernel, copies the UAVs back into `mem`.
+/// The shape of one launch: groups and group size, and a pixel kernel's domain.
+struct Launch {
+    groups: [u32; 3],
+    group: [u32; 3],
+    domain: Option<[u32; 2]>,
+}
+
+fn dwords_to_bytes<'a>(words: impl IntoIterator<Item = &'a [u32; 4]>) -> Vec<u8> {
+    words
+        .into_iter()
+        .flatten()
+        .flat_map(|d| d.to_le_bytes())
+        .collect()
+}
+
+fn bytes_to_elements(bytes: &[u8], out: &mut [[u32; 4]]) {
+    for (e, chunk) in out.iter_mut().zip(bytes.chunks_exact(16)) {
+        for (c, w) in e.iter_mut().zip(chunk.chunks_exact(4)) {
+            *c = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+        }
+    }
+}
+
+/// Lays out the memory, runs the kernel, copies the UAVs, render targets and `g[]` back.
 fn run_compiled(
     c: &Compiled,
     mem: &mut runtime_sim::interp::memory::Memory,
-    groups: [u32; 3],
-    group: [u32; 3],
+    render_targets: &mut std::collections::BTreeMap<u32, Vec<[u32; 4]>>,
+    inputs: &std::collections::BTreeMap<u32, Vec<[u32; 4]>>,
+    shape: Launch,
     step_limit: u64,
 ) -> Result<RunReport, RunError> {
+    use backend_gcn::abi::Binding;
+    use std::collections::BTreeMap;
     let mut gmem = GlobalMemory::new();
     // One allocation per buffer (UAV 8 and 11 may share one).
     let addrs: Vec<u64> = mem.uav_buffers.iter().map(|b| gmem.alloc(b)).collect();
-    let uav = |id: u32| -> (u64, u64) {
-        match mem.uav_of.get(&id) {
-            Some(&i) => (addrs[i], mem.uav_buffers[i].len() as u64),
-            None => (0, 0),
-        }
-    };
-    let mut cb_addr = std::collections::BTreeMap::new();
+    let mut placed: BTreeMap<(u8, u32), (u64, u64)> = BTreeMap::new();
     for &(id, _) in &c.abi.const_buffers {
-        let bytes: Vec<u8> = mem
+        let bytes = mem
             .const_buffers
             .get(&id)
-            .map(|e| e.iter().flatten().flat_map(|d| d.to_le_bytes()).collect())
+            .map(dwords_to_bytes)
             .unwrap_or_default();
-        cb_addr.insert(id, gmem.alloc(&bytes));
+        placed.insert((1, id), (gmem.alloc(&bytes), bytes.len() as u64));
     }
-    let kernargs = c.abi.kernargs(group, groups, uav, |id| {
-        cb_addr.get(&id).copied().unwrap_or(0)
-    });
-    let grid = [0, 1, 2].map(|d| groups[d] * group[d]);
-    let mut l = GcnLaunch::new(kernargs, grid, group);
+    // Resources as 16-byte texels (missing components 0, w 1.0), row-major.
+    let mut dims = BTreeMap::new();
+    for &(id, _) in &c.abi.resources {
+        let Some(r) = mem.resources.get(&id) else {
+            continue;
+        };
+        let texels: Vec<[u32; 4]> = (0..r.height)
+            .flat_map(|y| (0..r.width).map(move |x| r.texel(x, y, 0)))
+            .collect();
+        let bytes = dwords_to_bytes(&texels);
+        placed.insert((2, id), (gmem.alloc(&bytes), bytes.len() as u64));
+        dims.insert(id, (r.width, r.height));
+    }
+    let pixels = shape.domain.map_or(0, |[w, h]| (w as usize) * (h as usize));
+    for &(n, _) in &c.abi.render_targets {
+        let rt = render_targets.entry(n).or_default();
+        rt.resize(pixels, [0; 4]);
+        let bytes = dwords_to_bytes(rt.iter());
+        placed.insert((3, n), (gmem.alloc(&bytes), bytes.len() as u64));
+    }
+    for &(n, _) in &c.abi.inputs {
+        let bytes = inputs.get(&n).map(dwords_to_bytes).unwrap_or_default();
+        placed.insert((5, n), (gmem.alloc(&bytes), bytes.len() as u64));
+    }
+    if c.abi.global.is_some() {
+        let bytes = dwords_to_bytes(&mem.global);
+        placed.insert((4, 0), (gmem.alloc(&bytes), bytes.len() as u64));
+    }
+    let buffer = |b: Binding| -> (u64, u64) {
+        let key = match b {
+            Binding::Uav(id) => {
+                return match mem.uav_of.get(&id) {
+                    Some(&i) => (addrs[i], mem.uav_buffers[i].len() as u64),
+                    None => (0, 0),
+                }
+            }
+            Binding::ConstBuffer(id) => (1, id),
+            Binding::Resource(id) => (2, id),
+            Binding::RenderTarget(n) => (3, n),
+            Binding::Input(n) => (5, n),
+            Binding::Global => (4, 0),
+        };
+        placed.get(&key).copied().unwrap_or((0, 0))
+    };
+    let kernargs = c.abi.kernargs(
+        shape.group,
+        shape.groups,
+        shape.domain.unwrap_or([0, 0]),
+        buffer,
+        |id| dims.get(&id).copied().unwrap_or((0, 0)),
+    );
+    let grid = match shape.domain {
+        Some([w, h]) => [w, h, 1],
+        None => [0, 1, 2].map(|d| shape.groups[d] * shape.group[d]),
+    };
+    let mut l = GcnLaunch::new(kernargs, grid, shape.group);
     l.step_limit = step_limit;
     let report = run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?;
     for (i, buf) in mem.uav_buffers.iter_mut().enumerate() {
@@ -154,6 +258,18 @@ fn run_compiled(
             if let Some(src) = b.get(..buf.len()) {
                 buf.copy_from_slice(src);
             }
+        }
+    }
+    for &(n, _) in &c.abi.render_targets {
+        if let (Some(rt), Some(&(addr, _))) = (render_targets.get_mut(&n), placed.get(&(3, n))) {
+            if let Some(b) = gmem.buffer(addr) {
+                bytes_to_elements(b, rt);
+            }
+        }
+    }
+    if let Some(&(addr, _)) = placed.get(&(4, 0)) {
+        if let Some(b) = gmem.buffer(addr) {
+            bytes_to_elements(b, &mut mem.global);
         }
     }
     Ok(report)

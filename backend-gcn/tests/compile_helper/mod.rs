@@ -20,6 +20,7 @@ pub fn compile_il(
             name: "main".into(),
             uavs: uavs.to_vec(),
             const_buffers: cbs.to_vec(),
+            ..Decls::default()
         },
     )
 }

@@ -7,9 +7,12 @@
 //! at pre-decode time; results are written in the EXEC lanes only (L3528-3529), after the
 //! float output modifiers (OMOD, CLAMP to [0, 1], L3537-3539, L4257-4262).
 //!
-//! Arithmetic is IEEE round-to-nearest-even with denormals kept (LLVM's kernels start with
-//! FP_DENORM = 3, abi-facts §4.4); the MODE rounding and denormal fields are stored but do
-//! not change results. The transcendentals compute the exact function in f64 and round
+//! Arithmetic is IEEE round-to-nearest-even. MODE.FP_DENORM decides denormals (vega
+//! MODE register: per precision, bit 0 allows input denormals and bit 1 output
+//! denormals; [5:4] for f32, [7:6] for f64): a flushed f32/f64 source or result of a
+//! plain or compare VALU operation becomes a zero of its sign. LLVM's kernels start with
+//! FP_DENORM = 3 for both (abi-facts §4.4), so nothing is flushed for them. The rounding
+//! field is stored but does not change results. The transcendentals compute the exact function in f64 and round
 //! once, which is within the 1 ULP the document allows (L13256-13488), with denormal
 //! inputs and outputs flushed where the document says so. DPP and SDWA are refused
 //! (LLVM emits neither for the kernels the model is tested with); so are the 16-bit ops.
@@ -458,7 +461,7 @@ fn div_scale64(s0: f64, s1: f64, s2: f64) -> (f64, bool) {
     (s0, false)
 }
 
-fn class_test(x: f64, is_snan: bool, mask: u32) -> bool {
+fn class_test(x: f64, is_snan: bool, subnormal: bool, mask: u32) -> bool {
     // S1 bits: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
     // 8 +normal, 9 +inf (vega L14623-14653).
     let bit = if x.is_nan() {
@@ -479,7 +482,7 @@ fn class_test(x: f64, is_snan: bool, mask: u32) -> bool {
         } else {
             6
         }
-    } else if x.is_subnormal() {
+    } else if subnormal {
         if x < 0.0 {
             4
         } else {
@@ -818,6 +821,55 @@ fn sign_bit(t: Ty) -> u64 {
     }
 }
 
+/// Whether MODE.FP_DENORM allows denormals of type `t` on input (`output` false) or on
+/// output.
+fn denormals_allowed(w: &Wave, t: Ty, output: bool) -> bool {
+    let shift = match t {
+        Ty::F32 => 4,
+        Ty::F64 => 6,
+        _ => return true,
+    };
+    w.mode >> (shift + u32::from(output)) & 1 != 0
+}
+
+/// A denormal of type `t` flushed to a zero of its sign.
+fn flush(t: Ty, v: u64) -> u64 {
+    match t {
+        Ty::F32 if v as u32 & 0x7F80_0000 == 0 => v & 0x8000_0000,
+        Ty::F64 if v & 0x7FF0_0000_0000_0000 == 0 => v & (1 << 63),
+        _ => v,
+    }
+}
+
+/// Source `k` with its input modifiers, denormals flushed as MODE says.
+fn src_flushed(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
+    let mut v = src(w, i, k, t)?;
+    if !denormals_allowed(w, t, false) {
+        for x in v.iter_mut() {
+            *x = flush(t, *x);
+        }
+    }
+    Ok(v)
+}
+
+/// An accumulator input of type `t`, flushed as a source is.
+fn flush_if(w: &Wave, t: Ty, v: u64) -> u64 {
+    if denormals_allowed(w, t, false) {
+        v
+    } else {
+        flush(t, v)
+    }
+}
+
+/// A result of type `t` with its denormals flushed as MODE says.
+fn result_flushed(w: &Wave, t: Ty, v: u64) -> u64 {
+    if denormals_allowed(w, t, true) {
+        v
+    } else {
+        flush(t, v)
+    }
+}
+
 /// Fetches source `k` with its input modifiers.
 fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
     let Some(op) = i.src[k] else {
@@ -992,13 +1044,26 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
             }
             let n = shape.nsrc();
             let z = [0u64; WAVE];
-            let a = if n > 0 { src(w, i, 0, types[0])? } else { z };
-            let b = if n > 1 { src(w, i, 1, types[1])? } else { z };
-            let c = if n > 2 { src(w, i, 2, types[2])? } else { z };
+            let a = if n > 0 {
+                src_flushed(w, i, 0, types[0])?
+            } else {
+                z
+            };
+            let b = if n > 1 {
+                src_flushed(w, i, 1, types[1])?
+            } else {
+                z
+            };
+            let c = if n > 2 {
+                src_flushed(w, i, 2, types[2])?
+            } else {
+                z
+            };
             let mut out = [0u64; WAVE];
             for l in 0..WAVE {
                 if exec >> l & 1 != 0 {
-                    out[l] = out_mod(i, shape.dst, f(a[l], b[l], c[l]));
+                    let r = out_mod(i, shape.dst, f(a[l], b[l], c[l]));
+                    out[l] = result_flushed(w, shape.dst, r);
                 }
             }
             let d = vdst(i)?;
@@ -1011,19 +1076,20 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
             w.vwrite(d, shape.dst.regs(), &out, exec)
         }
         ValuSem::Acc(f) => {
-            let a = src(w, i, 0, types[0])?;
-            let b = src(w, i, 1, types[1])?;
+            let a = src_flushed(w, i, 0, types[0])?;
+            let b = src_flushed(w, i, 1, types[1])?;
             let d = vdst(i)?;
             let acc = w.vsrc(Operand::v(d), shape.dst)?;
             let mut out = [0u64; WAVE];
             for l in 0..WAVE {
-                out[l] = out_mod(i, shape.dst, f(a[l], b[l], acc[l]));
+                let acc = flush_if(w, shape.dst, acc[l]);
+                out[l] = result_flushed(w, shape.dst, out_mod(i, shape.dst, f(a[l], b[l], acc)));
             }
             w.vwrite(d, 1, &out, exec)
         }
         ValuSem::Cmp { ty, pred, x } => {
-            let a = src(w, i, 0, types[0])?;
-            let b = src(w, i, 1, types[1])?;
+            let a = src_flushed(w, i, 0, types[0])?;
+            let b = src_flushed(w, i, 1, types[1])?;
             let mut m = 0u64;
             for l in 0..WAVE {
                 if exec >> l & 1 == 0 {
@@ -1055,14 +1121,20 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
                 if exec >> l & 1 == 0 {
                     continue;
                 }
-                let (v, snan) = if wide {
+                // Denormal in the operand's own precision (an f32 denormal widened to
+                // f64 is a normal number).
+                let (v, snan, sub) = if wide {
                     let v = f64b(a[l]);
-                    (v, v.is_nan() && a[l] >> 51 & 1 == 0)
+                    (v, v.is_nan() && a[l] >> 51 & 1 == 0, v.is_subnormal())
                 } else {
                     let v = f32b(a[l]);
-                    (f64::from(v), v.is_nan() && a[l] >> 22 & 1 == 0)
+                    (
+                        f64::from(v),
+                        v.is_nan() && a[l] >> 22 & 1 == 0,
+                        v.is_subnormal(),
+                    )
                 };
-                if class_test(v, snan, b[l] as u32) {
+                if class_test(v, snan, sub, b[l] as u32) {
                     m |= 1 << l;
                 }
             }

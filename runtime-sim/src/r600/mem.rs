@@ -18,7 +18,7 @@
 //! * Lanes execute a memory instruction in lane order, so atomics are sequential.
 
 use backend_r600::isa::{
-    CfMem, ExportOp, ExportType, FetchClause, FetchInst, MemTarget, RatInst, VtxOp,
+    CfMem, ExportOp, ExportType, FetchClause, FetchInst, MemTarget, RatInst, TexInst, TexOp, VtxOp,
 };
 
 use super::wave::{Ctx, Wave};
@@ -71,10 +71,8 @@ impl Wave {
             let v = match f {
                 FetchInst::Vtx(v) => v,
                 FetchInst::Tex(t) => {
-                    return Err(RunError::Unsupported(format!(
-                        "{here}: texture instruction {}",
-                        t.op.name()
-                    )))
+                    self.tex(ctx, t, exec, &here)?;
+                    continue;
                 }
                 FetchInst::MemRd(_) => {
                     return Err(RunError::Unsupported(format!(
@@ -167,6 +165,129 @@ impl Wave {
                     if exec >> l & 1 == 1 {
                         self.gpr[dg][c][l] = res[c][l];
                     }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A TEX instruction (cayman L9532-L9675) for the lanes in `exec`: SAMPLE (point
+    /// filtering, clamp-to-edge, COORD_TYPE 1 = normalized) and LD (integer texel
+    /// coordinates, 0 outside the texture) on a 1D/2D texture of 32-bit components.
+    fn tex(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        t: &TexInst,
+        exec: u64,
+        here: &str,
+    ) -> Result<(), RunError> {
+        if !matches!(t.op, TexOp::Sample | TexOp::Ld) {
+            return Err(RunError::Unsupported(format!(
+                "{here}: texture instruction {}",
+                t.op.name()
+            )));
+        }
+        if t.resource_index_mode != 0 || t.sampler_index_mode != 0 || t.offset != [0; 3] {
+            return Err(RunError::Unsupported(format!(
+                "{here}: indexed resources/samplers and texel offsets are not modelled"
+            )));
+        }
+        let tex = *ctx.launch.textures.get(&t.resource_id).ok_or_else(|| {
+            RunError::BadLaunch(format!(
+                "{here}: texture resource {} is not bound",
+                t.resource_id
+            ))
+        })?;
+        let sg = if t.src_rel {
+            rel_gpr(ctx, t.src_gpr, self.al)
+        } else {
+            usize::from(t.src_gpr)
+        };
+        let buf = ctx
+            .launch
+            .memory
+            .get(tex.memory)
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        let comps = tex.comps.clamp(1, 4) as usize;
+        let mut res = [[0u32; WAVE]; 4];
+        for l in 0..WAVE {
+            if exec >> l & 1 == 0 {
+                continue;
+            }
+            let coord = |k: usize| -> u32 {
+                match t.src_sel[k] {
+                    s @ 0..=3 => self.gpr[sg][usize::from(s)][l],
+                    5 => 1.0f32.to_bits(),
+                    _ => 0,
+                }
+            };
+            let texel: Option<(u32, u32)> = if t.op == TexOp::Ld {
+                let (x, y) = (coord(0) as i32, coord(1) as i32);
+                let y = if tex.height <= 1 { 0 } else { y };
+                (x >= 0 && y >= 0 && (x as u32) < tex.width && (y as u32) < tex.height.max(1))
+                    .then_some((x as u32, y as u32))
+            } else {
+                let axis = |k: usize, size: u32| -> u32 {
+                    let mut v = f32::from_bits(coord(k));
+                    if t.coord_type[k] {
+                        v *= size as f32;
+                    }
+                    if v.is_nan() || v < 0.0 {
+                        0
+                    } else {
+                        (v.floor() as u64).min(u64::from(size.saturating_sub(1))) as u32
+                    }
+                };
+                let y = if tex.height <= 1 {
+                    0
+                } else {
+                    axis(1, tex.height)
+                };
+                Some((axis(0, tex.width), y))
+            };
+            let mut comp = [0u32, 0, 0, 1.0f32.to_bits()];
+            match texel {
+                Some((x, y)) => {
+                    let base = (u64::from(y) * u64::from(tex.width) + u64::from(x)) * comps as u64;
+                    for (c, v) in comp.iter_mut().enumerate().take(comps) {
+                        match read_dword(buf, base + c as u64) {
+                            Some(d) => *v = d,
+                            None => ctx.report.out_of_range.resource_reads += 1,
+                        }
+                    }
+                }
+                None => {
+                    comp = [0; 4];
+                    ctx.report.out_of_range.resource_reads += 1;
+                }
+            }
+            for c in 0..4 {
+                res[c][l] = match t.dst.sel[c] {
+                    s @ 0..=3 => comp[usize::from(s)],
+                    5 => 1.0f32.to_bits(),
+                    _ => 0,
+                };
+            }
+        }
+        let dg = if t.dst.rel {
+            rel_gpr(ctx, t.dst.gpr, self.al)
+        } else {
+            usize::from(t.dst.gpr)
+        };
+        for c in 0..4 {
+            match t.dst.sel[c] {
+                7 => continue,
+                6 => {
+                    return Err(RunError::Fault(format!(
+                        "{here}: DST_SEL 6 is reserved (cayman L9374)"
+                    )))
+                }
+                _ => {}
+            }
+            for l in 0..WAVE {
+                if exec >> l & 1 == 1 {
+                    self.gpr[dg][c][l] = res[c][l];
                 }
             }
         }

@@ -132,6 +132,27 @@ pub struct R600Launch {
     pub bool_consts: u32,
     /// Instructions one wavefront may execute.
     pub step_limit: u64,
+    /// Texture resource id → texture, for TEX instructions (SAMPLE, LD).
+    pub textures: BTreeMap<u8, Texture>,
+    /// A pixel launch over a W x H domain instead of a compute grid (`docs/abi.md`, "IL
+    /// programs on Cayman"): 8 x 8 tiles, one wavefront each (lane `8*row + column`), R0 =
+    /// (x + 0.5, y + 0.5, 0.0, 1.0) at pixel (x, y). `grid` and `group` are ignored.
+    pub pixel_domain: Option<[u32; 2]>,
+    /// Pixel launches: GPR → memory buffer of one 16-byte element per pixel (row-major),
+    /// preloaded into the GPR's four channels (the interpolated inputs).
+    pub pixel_inputs: BTreeMap<u8, usize>,
+}
+
+/// A texture resource: `width` x `height` texels of `comps` 32-bit components, row-major,
+/// in memory buffer `memory`. Its sampler is point-filtered with clamp-to-edge addressing
+/// (the only sampler state the model implements; CAL's default for Brook+).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Texture {
+    pub memory: usize,
+    pub width: u32,
+    pub height: u32,
+    /// 32-bit components per texel (1-4).
+    pub comps: u32,
 }
 
 impl R600Launch {
@@ -151,6 +172,9 @@ impl R600Launch {
             loop_consts: [0; 32],
             bool_consts: 0,
             step_limit: DEFAULT_STEP_LIMIT,
+            textures: BTreeMap::new(),
+            pixel_domain: None,
+            pixel_inputs: BTreeMap::new(),
         }
     }
 
@@ -220,6 +244,10 @@ pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunErro
     let addr = prog.cf_addresses();
     let at = addr.iter().enumerate().map(|(k, &a)| (a, k)).collect();
     let prep = Prepared { prog, addr, at };
+    if let Some([w, h]) = launch.pixel_domain {
+        launch.group = [8, 8, 1];
+        launch.grid = [w.div_ceil(8).max(1) * 8, h.div_ceil(8).max(1) * 8, 1];
+    }
     check_launch(launch)?;
     check_program(&prep, launch)?;
     let mut report = RunReport::default();

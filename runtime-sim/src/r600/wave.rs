@@ -118,6 +118,33 @@ impl Wave {
             group_waves: nwaves as u32,
             steps: 0,
         };
+        if let Some([w, h]) = l.pixel_domain {
+            for lane in 0..WAVE {
+                let x = gid[0] * 8 + (lane % 8) as u32;
+                let y = gid[1] * 8 + (lane / 8) as u32;
+                if x >= w || y >= h {
+                    continue;
+                }
+                wave.valid |= 1 << lane;
+                wave.state[lane] = ACTIVE;
+                wave.gpr[0][0][lane] = (x as f32 + 0.5).to_bits();
+                wave.gpr[0][1][lane] = (y as f32 + 0.5).to_bits();
+                wave.gpr[0][3][lane] = 1.0f32.to_bits();
+                let at = (y as usize * w as usize + x as usize) * 16;
+                for (&g, &m) in &l.pixel_inputs {
+                    let Some(buf) = l.memory.get(m) else { continue };
+                    for c in 0..4 {
+                        let word = buf
+                            .get(at + 4 * c..at + 4 * c + 4)
+                            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                        if let Some(r) = wave.gpr.get_mut(usize::from(g)) {
+                            r[c][lane] = word;
+                        }
+                    }
+                }
+            }
+            return wave;
+        }
         let items = l.group.iter().product::<u32>() as usize;
         let (gx, gy) = (l.group[0].max(1) as usize, l.group[1].max(1) as usize);
         for lane in 0..WAVE {
