@@ -864,7 +864,7 @@ impl Isel<'_> {
     /// Unsigned 32-bit division and remainder: Cayman has no integer divide (digest §3.2).
     /// The reciprocal estimate, one Newton-Raphson step in fixed point and two corrections,
     /// as LLVM's AMDGPU `expandDivRem32` does (exact for every dividend and nonzero divisor);
-    /// a zero divisor gives the IL's 0xFFFFFFFF and the dividend (il-semantics `int.rs`).
+    /// a zero divisor gives the IL's 0xFFFFFFFF for both (il-semantics `int.rs`, I-21).
     fn udivmod(&mut self, x: Operand, y: Operand) -> (VReg, VReg) {
         use AluOp as A;
         let r = Operand::reg;
@@ -889,7 +889,7 @@ impl Isel<'_> {
         let yc2 = self.alu(A::AndInt, vec![y, r(c2)]);
         let r2 = self.alu(A::SubInt, vec![r(r1), r(yc2)]);
         let q = self.alu(A::CndeInt, vec![y, Operand::imm(u32::MAX), r(q2)]);
-        let rem = self.alu(A::CndeInt, vec![y, x, r(r2)]);
+        let rem = self.alu(A::CndeInt, vec![y, Operand::imm(u32::MAX), r(r2)]);
         (q, rem)
     }
 

@@ -86,7 +86,7 @@ fn udiv_and_umod_are_exact_including_division_by_zero() {
     let out = words(&bind.uavs[&11]);
     for i in 0..256 {
         let q = a[i].checked_div(b[i]).unwrap_or(u32::MAX);
-        let r = a[i].checked_rem(b[i]).unwrap_or(a[i]);
+        let r = a[i].checked_rem(b[i]).unwrap_or(u32::MAX);
         assert_eq!(out[512 + i], q, "{} / {}", a[i], b[i]);
         assert_eq!(out[768 + i], r, "{} % {}", a[i], b[i]);
     }
