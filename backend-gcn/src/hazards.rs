@@ -61,15 +61,7 @@ fn states_of(inst: &MInst) -> u8 {
 
 /// Inserts the `s_nop`s; returns how many it inserted.
 pub fn insert(f: &mut MFunc) -> usize {
-    let positions: HashMap<Label, usize> = f
-        .insts
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| match m {
-            MInst::Label(l) => Some((*l, i)),
-            _ => None,
-        })
-        .collect();
+    let positions = f.label_positions();
     let mut out = Vec::with_capacity(f.insts.len());
     let mut debt: Debt = Debt::new();
     let mut at_label: HashMap<Label, Debt> = HashMap::new();

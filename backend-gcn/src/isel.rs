@@ -1378,90 +1378,18 @@ impl<'f> Selector<'f> {
     fn udiv(&mut self, r: Value, x: Src, y: Src, quotient: bool) {
         use Opcode as M;
         let none = Mods::default();
-        let v = |this: &mut Self| this.m.new_vreg(File::V, 1);
         let y = Src::r(self.to_reg(y, File::V));
-        let fy = v(self);
-        self.valu(M::V_CVT_F32_U32, Some(Dst::r(fy)), None, &[y], none);
-        let rcp = v(self);
-        self.valu(
-            M::V_RCP_IFLAG_F32,
-            Some(Dst::r(rcp)),
-            None,
-            &[Src::r(fy)],
-            none,
-        );
-        let scaled = v(self);
-        self.valu(
-            M::V_MUL_F32,
-            Some(Dst::r(scaled)),
-            None,
-            &[Src::Imm(0x4F7F_FFFE), Src::r(rcp)],
-            none,
-        );
-        let z0 = v(self);
-        self.valu(
-            M::V_CVT_U32_F32,
-            Some(Dst::r(z0)),
-            None,
-            &[Src::r(scaled)],
-            none,
-        );
-        let negy = v(self);
-        self.valu(
-            M::V_SUB_U32,
-            Some(Dst::r(negy)),
-            None,
-            &[Src::Imm(0), y],
-            none,
-        );
-        let negyz = v(self);
-        self.valu(
-            M::V_MUL_LO_U32,
-            Some(Dst::r(negyz)),
-            None,
-            &[Src::r(negy), Src::r(z0)],
-            none,
-        );
-        let hi = v(self);
-        self.valu(
-            M::V_MUL_HI_U32,
-            Some(Dst::r(hi)),
-            None,
-            &[Src::r(z0), Src::r(negyz)],
-            none,
-        );
-        let z = v(self);
-        self.valu(
-            M::V_ADD_U32,
-            Some(Dst::r(z)),
-            None,
-            &[Src::r(z0), Src::r(hi)],
-            none,
-        );
-        let mut q = v(self);
-        self.valu(
-            M::V_MUL_HI_U32,
-            Some(Dst::r(q)),
-            None,
-            &[x, Src::r(z)],
-            none,
-        );
-        let qy = v(self);
-        self.valu(
-            M::V_MUL_LO_U32,
-            Some(Dst::r(qy)),
-            None,
-            &[Src::r(q), y],
-            none,
-        );
-        let mut rem = v(self);
-        self.valu(
-            M::V_SUB_U32,
-            Some(Dst::r(rem)),
-            None,
-            &[x, Src::r(qy)],
-            none,
-        );
+        let fy = self.vop(M::V_CVT_F32_U32, &[y]);
+        let rcp = self.vop(M::V_RCP_IFLAG_F32, &[Src::r(fy)]);
+        let scaled = self.vop(M::V_MUL_F32, &[Src::Imm(0x4F7F_FFFE), Src::r(rcp)]);
+        let z0 = self.vop(M::V_CVT_U32_F32, &[Src::r(scaled)]);
+        let negy = self.vop(M::V_SUB_U32, &[Src::Imm(0), y]);
+        let negyz = self.vop(M::V_MUL_LO_U32, &[Src::r(negy), Src::r(z0)]);
+        let hi = self.vop(M::V_MUL_HI_U32, &[Src::r(z0), Src::r(negyz)]);
+        let z = self.vop(M::V_ADD_U32, &[Src::r(z0), Src::r(hi)]);
+        let mut q = self.vop(M::V_MUL_HI_U32, &[x, Src::r(z)]);
+        let qy = self.vop(M::V_MUL_LO_U32, &[Src::r(q), y]);
+        let mut rem = self.vop(M::V_SUB_U32, &[x, Src::r(qy)]);
         for _ in 0..2 {
             let c = self.m.new_vreg(File::S, 2);
             self.valu(
@@ -1472,39 +1400,14 @@ impl<'f> Selector<'f> {
                 none,
             );
             if quotient {
-                let q1 = v(self);
-                self.valu(
-                    M::V_ADD_U32,
-                    Some(Dst::r(q1)),
-                    None,
-                    &[Src::Imm(1), Src::r(q)],
-                    none,
-                );
-                let qn = v(self);
-                self.valu(
-                    M::V_CNDMASK_B32,
-                    Some(Dst::r(qn)),
-                    None,
-                    &[Src::r(q), Src::r(q1), Src::R(c, 0, 2)],
-                    none,
-                );
+                let q1 = self.vop(M::V_ADD_U32, &[Src::Imm(1), Src::r(q)]);
+                let qn = self.vop(M::V_CNDMASK_B32, &[Src::r(q), Src::r(q1), Src::R(c, 0, 2)]);
                 q = qn;
             }
-            let r1 = v(self);
-            self.valu(
-                M::V_SUB_U32,
-                Some(Dst::r(r1)),
-                None,
-                &[Src::r(rem), y],
-                none,
-            );
-            let rn = v(self);
-            self.valu(
+            let r1 = self.vop(M::V_SUB_U32, &[Src::r(rem), y]);
+            let rn = self.vop(
                 M::V_CNDMASK_B32,
-                Some(Dst::r(rn)),
-                None,
                 &[Src::r(rem), Src::r(r1), Src::R(c, 0, 2)],
-                none,
             );
             rem = rn;
         }

@@ -124,6 +124,19 @@ pub struct MFunc {
 }
 
 impl MFunc {
+    /// Where each label stands in `insts`: the passes that tell backward branches (loops)
+    /// from forward ones need it.
+    pub fn label_positions(&self) -> std::collections::HashMap<Label, usize> {
+        self.insts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| match m {
+                MInst::Label(l) => Some((*l, i)),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn new_vreg(&mut self, file: File, size: u8) -> VReg {
         self.vregs.push(VRegInfo { file, size });
         VReg(self.vregs.len() as u32 - 1)

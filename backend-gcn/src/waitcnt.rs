@@ -130,15 +130,7 @@ fn issue(inst: &MInst, st: &mut State) {
 
 /// Inserts the waits; returns how many it inserted.
 pub fn insert(f: &mut MFunc) -> usize {
-    let positions: HashMap<Label, usize> = f
-        .insts
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| match m {
-            MInst::Label(l) => Some((*l, i)),
-            _ => None,
-        })
-        .collect();
+    let positions = f.label_positions();
     let mut out = Vec::with_capacity(f.insts.len());
     let mut st = State::default();
     let mut at_label: HashMap<Label, State> = HashMap::new();

@@ -47,17 +47,9 @@ impl Error {
     }
 }
 
-/// The group size a program fixes with `dcl_num_thread_per_group`, if any.
-pub fn declared_group_size(program: &Program) -> Option<[u32; 3]> {
-    kernel::lower(program).ok()?.decls.group_size
-}
-
 /// The backend options a program's declarations give: the fixed group size, whether it is
 /// a pixel kernel, and its declared 1D/2D resources.
-pub fn backend_options(program: &Program) -> backend_r600::Options {
-    let Ok(k) = kernel::lower(program) else {
-        return backend_r600::Options::default();
-    };
+pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
     let mut resources = std::collections::BTreeMap::new();
     for (&id, d) in &k.decls.resources {
         let one_d = match d.ty {
@@ -82,8 +74,23 @@ pub fn backend_options(program: &Program) -> backend_r600::Options {
 
 /// Compiles an IL program for Cayman: bytes, disassembly, stats and launch ABI.
 pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled, Error> {
+    // A program the reference cannot lower compiles with the default options (the midend
+    // or the backend refuses it with the reason if it needs more).
+    let opts = kernel::lower(program)
+        .map(|k| backend_options(&k))
+        .unwrap_or_default();
+    compile_with(program, &opts, options)
+}
+
+/// [`compile`] with the backend options already derived (the device has lowered the
+/// program for its launch checks).
+fn compile_with(
+    program: &Program,
+    opts: &backend_r600::Options,
+    options: &midend::Options,
+) -> Result<Compiled, Error> {
     let func = midend::compile(program, options).map_err(Error::Midend)?;
-    backend_r600::compile(&func, &backend_options(program)).map_err(Error::Backend)
+    backend_r600::compile(&func, opts).map_err(Error::Backend)
 }
 
 /// The Cayman device: compiles each program it is given and runs it on the model.
@@ -143,7 +150,8 @@ impl Cayman {
         width: u32,
         height: u32,
     ) -> Result<RunReport, RunError> {
-        let compiled = compile(program, &midend::Options::default()).map_err(to_run_error)?;
+        let compiled = compile_with(program, &backend_options(k), &midend::Options::default())
+            .map_err(to_run_error)?;
         let a = &compiled.abi;
         let config = ProgramConfig {
             gprs: a.gprs,
@@ -249,8 +257,7 @@ impl Device for Cayman {
     ) -> Result<RunReport, RunError> {
         let k = kernel::lower(program)?;
         let shape = launch::shape(&k, dispatch)?;
-        // The interpreter's launch checks, on a copy (they move the memory out).
-        launch::prepare(&k, shape, &mut bindings.clone())?;
+        launch::check(&k, shape, bindings)?;
         let (groups, group, dims) = match shape {
             launch::Shape::Compute {
                 groups,
@@ -261,7 +268,8 @@ impl Device for Cayman {
                 return self.run_pixel(program, &k, bindings, width, height)
             }
         };
-        let compiled = compile(program, &midend::Options::default()).map_err(to_run_error)?;
+        let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
+            .map_err(to_run_error)?;
         let a = &compiled.abi;
         let config = ProgramConfig {
             gprs: a.gprs,

@@ -18,6 +18,7 @@
 //! (LLVM emits neither for the kernels the model is tested with); so are the 16-bit ops.
 
 use backend_gcn::isa::{Opcode, Operand, Special, Ty, Valu, ValuExt};
+use il_semantics::convert;
 
 use super::wave::{fault, unsupported, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
 
@@ -235,62 +236,16 @@ fn cos_rev(x: f64) -> f64 {
     (r * std::f64::consts::TAU).cos()
 }
 
-/// IEEE binary16 from f32, round to nearest even.
+/// f32 to IEEE half, nearest even, NaN payload kept and quieted: V_CVT_F16_F32 is the same
+/// conversion as IL's `f2f16`, so it is that function.
 pub(crate) fn f32_to_f16(x: f32) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32;
-    let man = b & 0x7f_ffff;
-    if exp == 0xff {
-        return sign
-            | 0x7c00
-            | if man != 0 {
-                0x200 | (man >> 13) as u16
-            } else {
-                0
-            };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = 1u32 << (shift - 1);
-        let rest = m & ((1u32 << shift) - 1);
-        let mut r = m >> shift;
-        if rest > half || (rest == half && r & 1 != 0) {
-            r += 1;
-        }
-        return sign | r as u16;
-    }
-    let mut r = ((e as u32) << 10) | (man >> 13);
-    let rest = man & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && r & 1 != 0) {
-        r += 1;
-    }
-    sign | r as u16
+    let half = convert::f32_to_f16(x.to_bits(), convert::HalfRounding::NearestEven);
+    half as u16
 }
 
+/// IEEE half to f32 (exact), IL's `f162f`.
 pub(crate) fn f16_to_f32(h: u16) -> f32 {
-    let sign = u32::from(h & 0x8000) << 16;
-    let exp = u32::from(h >> 10 & 0x1f);
-    let man = u32::from(h & 0x3ff);
-    let bits = match (exp, man) {
-        (0, 0) => sign,
-        (0, m) => {
-            let v = m as f32 * 2f32.powi(-24);
-            return if sign != 0 { -v } else { v };
-        }
-        (0x1f, 0) => sign | 0x7f80_0000,
-        (0x1f, m) => sign | 0x7fc0_0000 | m << 13,
-        (e, m) => sign | (e + 112) << 23 | m << 13,
-    };
-    f32::from_bits(bits)
+    f32::from_bits(convert::f16_to_f32(u32::from(h)))
 }
 
 fn bfe_u(x: u32, off: u32, width: u32) -> u32 {

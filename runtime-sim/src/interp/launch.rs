@@ -244,8 +244,9 @@ fn heap_partner(kernel: &Kernel, id: u32) -> Option<u32> {
     }
 }
 
-/// Every declared buffer bound (and large enough), every bound buffer declared.
-fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError> {
+/// Every declared buffer bound (and large enough), every bound buffer declared: the checks
+/// every device makes before a launch, so that all refuse the same launches.
+pub fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError> {
     let d = &kernel.decls;
     for (&id, &len) in &d.const_buffers {
         match b.const_buffers.get(&id) {
