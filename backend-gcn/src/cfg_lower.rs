@@ -38,7 +38,7 @@
 //! argument is itself a parameter of the target (a swap on a back edge), the arguments go
 //! through temporaries first (a parallel copy).
 
-use midend::ir::{Block, BlockCall, IfNode, LoopNode, Node, Region, Terminator, Value};
+use midend::ir::{Block, BlockCall, IfNode, LoopNode, Node, Region, Terminator, Type, Value};
 use smallvec::{smallvec, SmallVec};
 
 use crate::isa::{Inst, Opcode, Operand, Salu};
@@ -93,6 +93,7 @@ impl Selector<'_> {
         let operand = |m: Mask, slot: Slot, def: bool, regs: &mut SmallVec<[RegRef; 4]>| match m {
             Mask::Exec => Some(Operand::EXEC),
             Mask::Zero => Some(Operand::Int(0)),
+            Mask::Ones => Some(Operand::Int(-1)),
             Mask::R(r) => {
                 regs.push(RegRef {
                     slot,
@@ -220,7 +221,7 @@ impl Selector<'_> {
         cond: Value,
         then_: &BlockCall,
         else_: &BlockCall,
-        _merge: Option<Block>,
+        merge: Option<Block>,
         ctx: Ctx,
     ) -> Result<(), CompileError> {
         let cond_mask = match self.constant(cond) {
@@ -255,7 +256,7 @@ impl Selector<'_> {
         };
         self.region(&ifn.then_, arm)?;
         self.label(l_else);
-        if self.trivial(&ifn.else_) && else_.args.is_empty() {
+        if self.falls_to_merge(&ifn.else_, merge) && else_.args.is_empty() {
             self.mask_op(
                 Opcode::S_OR_B64,
                 Mask::Exec,
@@ -290,15 +291,16 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// An arm with nothing to run: one block without instructions whose jump passes no
-    /// values.
-    fn trivial(&self, region: &Region) -> bool {
+    /// An arm with nothing to run: one block without instructions that jumps to the merge
+    /// without passing values. (A jump to anywhere else is a `break`, `continue` or a
+    /// jump to the loop's exit, which is work: it must take its lanes away.)
+    fn falls_to_merge(&self, region: &Region, merge: Option<Block>) -> bool {
         match region.nodes.as_slice() {
             [Node::Block(b)] => {
                 let data = &self.func.blocks[*b];
                 data.insts.is_empty()
                     && match &data.term {
-                        Terminator::Jump(c) => c.args.is_empty(),
+                        Terminator::Jump(c) => c.args.is_empty() && Some(c.block) == merge,
                         _ => false,
                     }
             }
@@ -360,8 +362,14 @@ impl Selector<'_> {
         let clash = args.iter().any(|a| params.contains(a));
         if !clash {
             for (&p, &a) in params.iter().zip(&args) {
-                if p != a {
-                    let d = self.vreg(p);
+                if p == a {
+                    continue;
+                }
+                let d = self.vreg(p);
+                if self.func.ty(p) == Type::Bool {
+                    let src = self.mask_of(a);
+                    self.merge_lane_mask(d, src);
+                } else {
                     self.copy_value(d, a);
                 }
             }
@@ -378,7 +386,9 @@ impl Selector<'_> {
         for (t, p) in temps {
             let d = self.vreg(p);
             let size = self.m.info(d).size;
-            if self.m.info(d).file == File::S && size == 2 {
+            if self.func.ty(p) == Type::Bool {
+                self.merge_lane_mask(d, Mask::R(t));
+            } else if self.m.info(d).file == File::S && size == 2 {
                 self.salu(Opcode::S_MOV_B64, Some(Dst(d, 0, 2)), &[Src::R(t, 0, 2)]);
             } else {
                 for k in 0..size {
@@ -390,10 +400,43 @@ impl Selector<'_> {
     }
 }
 
+impl Selector<'_> {
+    /// A boolean value as a lane mask operand (constants need no register).
+    fn mask_of(&mut self, v: Value) -> Mask {
+        match self.constant(v) {
+            Some(0) => Mask::Zero,
+            Some(_) => Mask::Ones,
+            None => Mask::R(self.vreg(v)),
+        }
+    }
+
+    /// `dst = src` in the lanes of EXEC, `dst` unchanged in the others.
+    ///
+    /// A boolean is a lane mask in an SGPR pair, and SALU writes all 64 bits whatever EXEC
+    /// says. A block parameter copied on a divergent edge (a `break` that passes a flag,
+    /// an `if` arm) must only set the bits of the lanes that take the edge: the lanes that
+    /// took another edge earlier, or will take one later, keep the value they got there.
+    fn merge_lane_mask(&mut self, dst: VReg, src: Mask) {
+        let d = Mask::R(dst);
+        match src {
+            Mask::Zero => self.mask_op(Opcode::S_ANDN2_B64, d, &[d, Mask::Exec]),
+            Mask::Ones | Mask::Exec => self.mask_op(Opcode::S_OR_B64, d, &[d, Mask::Exec]),
+            Mask::R(_) => {
+                let taken = Mask::R(self.new_mask());
+                self.mask_op(Opcode::S_AND_B64, taken, &[src, Mask::Exec]);
+                self.mask_op(Opcode::S_ANDN2_B64, d, &[d, Mask::Exec]);
+                self.mask_op(Opcode::S_OR_B64, d, &[d, taken]);
+            }
+        }
+    }
+}
+
 /// A 64-bit mask operand.
 #[derive(Clone, Copy, Debug)]
 enum Mask {
     Exec,
     Zero,
+    /// Every lane (-1).
+    Ones,
     R(VReg),
 }

@@ -110,6 +110,10 @@ fn to_run_error(e: Error) -> RunError {
         Error::Backend(backend_r600::CompileError::Unsupported { what, .. }) => {
             RunError::Unsupported(format!("Cayman backend: {what}"))
         }
+        // Not built yet (spilling): a refusal, like unsupported IL.
+        e @ Error::Backend(backend_r600::CompileError::OutOfRegisters { .. }) => {
+            RunError::Unsupported(format!("Cayman backend: {e}"))
+        }
         Error::Midend(midend::Error::Build(b)) => RunError::Unsupported(b.to_string()),
         other => RunError::Fault(format!("compiling for Cayman: {other}")),
     }

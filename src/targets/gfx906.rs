@@ -18,6 +18,16 @@ use runtime_sim::gcn::{run_code_object, GcnLaunch, GlobalMemory};
 use runtime_sim::interp::{kernel, launch};
 use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
+/// A refusal for what is not built yet (unsupported IL, registers beyond the file without
+/// spilling) is `Unsupported`; a compiler bug is a `Fault`, so that a check never counts
+/// an internal error as a mere refusal.
+fn to_run_error(e: backend_gcn::CompileError) -> RunError {
+    match e {
+        backend_gcn::CompileError::Internal(_) => RunError::Fault(e.to_string()),
+        _ => RunError::Unsupported(e.to_string()),
+    }
+}
+
 /// The kernel symbol of a compiled IL program.
 pub const KERNEL_NAME: &str = "main";
 
@@ -126,10 +136,11 @@ impl runtime_sim::Device for Gfx906 {
                 )
             }
         };
-        let func = midend::compile(program, &midend::Options::default())
-            .map_err(|e| RunError::Unsupported(format!("gfx906: {e}")))?;
-        let compiled = backend_gcn::compile(&func, &decls_of(&k))
-            .map_err(|e| RunError::Unsupported(e.to_string()))?;
+        let func = midend::compile(program, &midend::Options::default()).map_err(|e| match e {
+            midend::Error::Build(b) => RunError::Unsupported(format!("gfx906: {b}")),
+            other => RunError::Fault(format!("compiling for gfx906: {other}")),
+        })?;
+        let compiled = backend_gcn::compile(&func, &decls_of(&k)).map_err(to_run_error)?;
         // Check and gather the bindings as the interpreter does.
         let mut mem = launch::prepare(&k, shape, bindings)?;
         let result = run_compiled(

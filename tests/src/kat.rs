@@ -362,7 +362,19 @@ impl Spec {
     /// Runs the spec on `target` and compares every expectation; the error names the first
     /// difference.
     pub fn run(&self, target: Target) -> Result<(), String> {
-        let parsed = ilc::parse(self.source.as_bytes(), &self.name).map_err(|e| e.rendered)?;
+        self.outcome(target).map_err(|f| f.message)
+    }
+
+    /// Like [`Spec::run`], telling a refusal (the target does not implement something the
+    /// spec needs) from a failure (a wrong result, a device-model fault, a compiler bug).
+    pub fn outcome(&self, target: Target) -> Result<(), Failure> {
+        let wrong = |message: String| Failure {
+            refused: false,
+            message,
+        };
+        let parsed = ilc::parse(self.source.as_bytes(), &self.name)
+            .map_err(|e| e.rendered)
+            .map_err(wrong)?;
         let mut b = self.bindings.clone();
         ilc::run(
             &parsed.program,
@@ -371,7 +383,15 @@ impl Spec {
             self.dispatch,
             &ilc::RunOptions::default(),
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Failure {
+            refused: matches!(e, runtime_sim::RunError::Unsupported(_)),
+            message: e.to_string(),
+        })?;
+        self.compare(&b).map_err(wrong)
+    }
+
+    /// Every expectation against the buffers after the run.
+    fn compare(&self, b: &runtime_sim::Bindings) -> Result<(), String> {
         let mut mismatches = Vec::new();
         let mut count = 0usize;
         for e in &self.expect {
@@ -445,6 +465,15 @@ impl Spec {
         }
         Ok(())
     }
+}
+
+/// Why a spec did not pass on a target.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// The target refused the program as unsupported (not implemented yet), rather than
+    /// computing a wrong answer or faulting.
+    pub refused: bool,
+    pub message: String,
 }
 
 /// The targets a run of the suite covers: `ILC_KAT_TARGETS` (comma separated), `il` by
