@@ -34,10 +34,16 @@
 //! # Registers at entry
 //!
 //! Only the kernarg segment pointer is a user SGPR (`s[0:1]`, USER_SGPR_COUNT 2,
-//! KERNEL_CODE_PROPERTIES bit 3); no private segment (the kernels use no scratch). Then
-//! the work-group ids the program reads (X always, as LLVM does; Y and Z when used), from
-//! `s2`. Work-item ids in `v0`, `v1`, `v2` (ENABLE_VGPR_WORKITEM_ID covers the highest
-//! dimension read).
+//! KERNEL_CODE_PROPERTIES bit 3). Then the work-group ids the program reads (X always, as
+//! LLVM does; Y and Z when used), from `s2`. Work-item ids in `v0`, `v1`, `v2`
+//! (ENABLE_VGPR_WORKITEM_ID covers the highest dimension read).
+//!
+//! A kernel that spills ([`KernelAbi::private_segment`]) also gets scratch memory, the
+//! AMDHSA way: the private segment buffer V# is the first user SGPRs (`s[0:3]`,
+//! KERNEL_CODE_PROPERTIES bit 0), the kernarg pointer follows in `s[4:5]`
+//! (USER_SGPR_COUNT 6), and the scratch wave offset is the system SGPR after the
+//! work-group ids (COMPUTE_PGM_RSRC2 bit 0; abi-facts §4.2). A kernel that does not spill
+//! keeps the short layout, so its code is the same as if spilling did not exist.
 
 /// Bytes of the launch block at the start of the kernarg segment.
 pub const LAUNCH_BLOCK: u32 = 32;
@@ -49,8 +55,15 @@ pub const NUM_GROUPS_OFFSET: u32 = 12;
 pub const DOMAIN_OFFSET: u32 = 24;
 /// A pixel kernel runs in 8 x 8 work-groups, one tile (one wave) each.
 pub const TILE: u32 = 8;
-/// The kernarg pointer's SGPRs.
-pub const KERNARG_SGPR: u8 = 0;
+
+/// Where a kernel with a private segment finds its scratch memory at entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScratchSgprs {
+    /// First of the 4 SGPRs of the private segment buffer V#.
+    pub buffer: u8,
+    /// The SGPR holding the wave's byte offset into it.
+    pub wave_offset: u8,
+}
 
 /// The binding layout of one compiled kernel, for the host that launches it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,6 +90,11 @@ pub struct KernelAbi {
     pub workgroup_ids: [bool; 3],
     /// Work-item id VGPRs enabled: 1 (v0), 2 (v0, v1) or 3 (v0..v2).
     pub workitem_id_dims: u8,
+    /// The kernel gets scratch memory (for spilled registers): the private segment buffer
+    /// in `s[0:3]` and the scratch wave offset SGPR.
+    pub private_segment: bool,
+    /// Scratch bytes per work-item.
+    pub private_segment_size: u32,
 }
 
 impl KernelAbi {
@@ -116,6 +134,8 @@ impl KernelAbi {
             render_targets: Vec::new(),
             inputs: Vec::new(),
             global: None,
+            private_segment: false,
+            private_segment_size: 0,
         }
     }
 
@@ -184,7 +204,36 @@ impl KernelAbi {
             return None;
         }
         let before = self.workgroup_ids[..dim].iter().filter(|e| **e).count() as u8;
-        Some(2 + before)
+        Some(self.user_sgpr_count() + before)
+    }
+
+    /// User SGPRs: the private segment buffer (when enabled) and the kernarg pointer.
+    pub fn user_sgpr_count(&self) -> u8 {
+        if self.private_segment {
+            6
+        } else {
+            2
+        }
+    }
+
+    /// The first of the two SGPRs holding the kernarg segment pointer at entry.
+    pub fn kernarg_sgpr(&self) -> u8 {
+        if self.private_segment {
+            4
+        } else {
+            0
+        }
+    }
+
+    /// The scratch registers at entry, when the kernel has a private segment: the private
+    /// segment buffer V# (4 SGPRs from `s0`) and the scratch wave offset SGPR (after the
+    /// work-group ids).
+    pub fn scratch_sgprs(&self) -> Option<ScratchSgprs> {
+        self.private_segment.then(|| ScratchSgprs {
+            buffer: 0,
+            wave_offset: self.user_sgpr_count()
+                + self.workgroup_ids.iter().filter(|e| **e).count() as u8,
+        })
     }
 
     /// Builds the kernarg segment: the launch block (with the pixel domain), then

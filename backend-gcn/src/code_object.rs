@@ -34,7 +34,8 @@ pub fn rsrc1(sgprs: u16, vgprs: u16) -> u32 {
 
 /// COMPUTE_PGM_RSRC2 for the ABI's register set-up.
 pub fn rsrc2(abi: &KernelAbi) -> u32 {
-    let mut r = 2 << 1; // USER_SGPR_COUNT: the kernarg pointer
+    // USER_SGPR_COUNT; ENABLE_PRIVATE_SEGMENT (the scratch wave offset SGPR).
+    let mut r = u32::from(abi.user_sgpr_count()) << 1 | u32::from(abi.private_segment);
     for (k, en) in abi.workgroup_ids.iter().enumerate() {
         if *en {
             r |= 1 << (7 + k);
@@ -51,8 +52,11 @@ pub fn kernel_descriptor(abi: &KernelAbi, sgprs: u16, vgprs: u16) -> [u8; 64] {
     kd[16..24].copy_from_slice(&entry.to_le_bytes());
     kd[48..52].copy_from_slice(&rsrc1(sgprs, vgprs).to_le_bytes());
     kd[52..56].copy_from_slice(&rsrc2(abi).to_le_bytes());
-    // KERNEL_CODE_PROPERTIES: ENABLE_SGPR_KERNARG_SEGMENT_PTR.
-    kd[56..58].copy_from_slice(&(1u16 << 3).to_le_bytes());
+    kd[4..8].copy_from_slice(&abi.private_segment_size.to_le_bytes());
+    // KERNEL_CODE_PROPERTIES: ENABLE_SGPR_KERNARG_SEGMENT_PTR, and
+    // ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER with scratch.
+    let properties = 1u16 << 3 | u16::from(abi.private_segment);
+    kd[56..58].copy_from_slice(&properties.to_le_bytes());
     kd
 }
 

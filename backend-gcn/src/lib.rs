@@ -24,6 +24,7 @@ pub mod isa;
 pub mod isel;
 pub mod mir;
 pub mod regalloc;
+pub mod spill;
 pub mod waitcnt;
 
 pub use abi::KernelAbi;
@@ -175,12 +176,17 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workgroup_ids = [true, false, false];
         abi.workitem_id_dims = 1;
     }
-    let mut sel = isel::Selector::new(func, abi);
-    sel.res_decls = decls.resources.iter().map(|r| (r.id, *r)).collect();
-    sel.lower_function()?;
-    let abi = sel.abi.clone();
-    let mut m = sel.m;
-    let usage = regalloc::allocate(&mut m)?;
+    // Without scratch first: a kernel that fits its registers keeps the short entry layout.
+    // One that does not is selected again with a private segment, and spills.
+    let (mut m, mut abi, allocation) = match select_and_allocate(func, decls, abi.clone()) {
+        Err(CompileError::OutOfRegisters { .. }) => {
+            abi.private_segment = true;
+            select_and_allocate(func, decls, abi)?
+        }
+        other => other?,
+    };
+    abi.private_segment_size = allocation.scratch_bytes_per_lane;
+    let usage = allocation.usage;
     emit::drop_branches_to_next(&mut m);
     let waitcnts = waitcnt::insert(&mut m);
     let nops = hazards::insert(&mut m);
@@ -201,4 +207,19 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         asm: out.asm,
         abi,
     })
+}
+
+/// Instruction selection and register allocation for one entry layout.
+fn select_and_allocate(
+    func: &midend::ir::Function,
+    decls: &Decls,
+    abi: KernelAbi,
+) -> Result<(mir::MFunc, KernelAbi, regalloc::Allocation), CompileError> {
+    let mut sel = isel::Selector::new(func, abi);
+    sel.res_decls = decls.resources.iter().map(|r| (r.id, *r)).collect();
+    sel.lower_function()?;
+    let abi = sel.abi.clone();
+    let mut m = sel.m;
+    let allocation = regalloc::allocate(&mut m)?;
+    Ok((m, abi, allocation))
 }

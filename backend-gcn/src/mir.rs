@@ -61,6 +61,8 @@ pub enum Slot {
     Vaddr,
     /// MUBUF `srsrc`.
     Srsrc,
+    /// MUBUF `soffset`.
+    Soffset,
 }
 
 /// One register operand of an instruction.
@@ -121,6 +123,9 @@ pub struct MFunc {
     /// thread ids): the allocator keeps them free until their last read.
     pub inputs: Vec<(File, u8)>,
     pub next_label: u32,
+    /// The entry registers of scratch memory, when the kernel has a private segment: the
+    /// register allocator may then spill.
+    pub scratch: Option<crate::abi::ScratchSgprs>,
 }
 
 impl MFunc {
@@ -177,6 +182,7 @@ pub fn slot_mut(inst: &mut Inst, slot: Slot) -> Option<&mut Option<Operand>> {
         (Inst::Buf(b), Slot::Dst) => Some(&mut b.vdata),
         (Inst::Buf(b), Slot::Vaddr) => Some(&mut b.vaddr),
         (Inst::Buf(b), Slot::Srsrc) => Some(&mut b.srsrc),
+        (Inst::Buf(b), Slot::Soffset) => Some(&mut b.soffset),
         _ => None,
     }
 }

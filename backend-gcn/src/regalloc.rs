@@ -18,10 +18,12 @@
 //! keeps an SMEM destination off its own address, as XNACK replay wants).
 //!
 //! Pairs and quads are aligned (SGPR pairs even and wider ranges to 4, as the encoding
-//! requires; VGPR pairs even by choice). When a file runs out the allocator returns
-//! [`CompileError::OutOfRegisters`]: spilling is a later step.
+//! requires; VGPR pairs even by choice). When a file runs out, registers are spilled
+//! (`crate::spill`) if the kernel has scratch memory; otherwise the allocator returns
+//! [`CompileError::OutOfRegisters`].
 
 use crate::mir::{phys_operand, slot_mut, File, MFunc, MInst, Reg};
+use crate::spill::Spiller;
 use crate::CompileError;
 
 /// Allocatable SGPRs: s0..s101 (VCC, EXEC and M0 are never allocated).
@@ -136,7 +138,51 @@ pub fn blocks(f: &MFunc) -> Vec<MBlock> {
 }
 
 /// Allocates every virtual register and rewrites the code to physical registers.
-pub fn allocate(f: &mut MFunc) -> Result<Usage, CompileError> {
+///
+/// When a file runs out and the kernel has scratch memory (`f.scratch`), the scan picks
+/// registers to spill, [`Spiller`] rewrites the code, and allocation starts again; without
+/// scratch it returns [`CompileError::OutOfRegisters`] (the caller then compiles again with
+/// a private segment, `crate::compile`).
+pub fn allocate(f: &mut MFunc) -> Result<Allocation, CompileError> {
+    let mut spiller = Spiller::new(f);
+    loop {
+        let (mut start, mut end) = intervals(f);
+        // Lane stores are written one lane at a time: live everywhere.
+        for r in &spiller.lane_stores {
+            start[r.0 as usize] = 0;
+            end[r.0 as usize] = f.insts.len();
+        }
+        let may_spill = f.scratch.is_some();
+        match scan(f, &start, &end, may_spill.then_some(&spiller)) {
+            Ok((assigned, usage)) => {
+                rewrite(f, &assigned);
+                return Ok(Allocation {
+                    usage,
+                    scratch_bytes_per_lane: spiller.vgpr_slots * 4,
+                });
+            }
+            Err(Scan::Full(e)) => return Err(e),
+            Err(Scan::Spill(victims)) => {
+                let scratch = f
+                    .scratch
+                    .ok_or_else(|| CompileError::Internal("spilling without scratch".into()))?;
+                spiller.spill(f, &victims, scratch)?;
+            }
+        }
+    }
+}
+
+/// What allocation produced.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Allocation {
+    pub usage: Usage,
+    /// Scratch each lane needs for spilled VGPRs (the private segment size).
+    pub scratch_bytes_per_lane: u32,
+}
+
+/// Per virtual register, the first and last positions where it is live (`usize::MAX` as
+/// the start of a register that never occurs).
+fn intervals(f: &MFunc) -> (Vec<usize>, Vec<usize>) {
     let n = f.vregs.len();
     // Dword units: unit of (vreg, k) = base[vreg] + k.
     let mut base = Vec::with_capacity(n);
@@ -222,6 +268,27 @@ pub fn allocate(f: &mut MFunc) -> Result<Usage, CompileError> {
             );
         }
     }
+    (start, end)
+}
+
+/// Why a scan did not assign every register.
+enum Scan {
+    /// Registers to spill before the next round.
+    Spill(Vec<usize>),
+    Full(CompileError),
+}
+
+/// Linear scan in order of interval start. With a spiller, a register that finds no room
+/// takes it from the live register that ends last (itself, if it ends last of all): that
+/// one is spilled, which frees the most positions per spilled register. Everything chosen
+/// this way is returned together, so one round spills all that the scan had to.
+fn scan(
+    f: &MFunc,
+    start: &[usize],
+    end: &[usize],
+    spiller: Option<&Spiller>,
+) -> Result<(Vec<Option<u8>>, Usage), Scan> {
+    let n = f.vregs.len();
     // Entry registers stay busy until their last read.
     let mut busy_s = vec![-1i64; usize::from(SGPR_LIMIT)];
     let mut busy_v = vec![-1i64; usize::from(VGPR_LIMIT)];
@@ -240,10 +307,25 @@ pub fn allocate(f: &mut MFunc) -> Result<Usage, CompileError> {
             }
         }
     }
+    // Which virtual register holds each physical one (none for entry registers).
+    let mut owner_s: Vec<Option<usize>> = vec![None; busy_s.len()];
+    let mut owner_v: Vec<Option<usize>> = vec![None; busy_v.len()];
     let mut order: Vec<usize> = (0..n).filter(|&v| start[v] != usize::MAX).collect();
     order.sort_by_key(|&v| (start[v], v));
     let mut assigned: Vec<Option<u8>> = vec![None; n];
-    let mut usage = Usage::default();
+    let mut victims = Vec::new();
+    let full = |file: File| {
+        Scan::Full(CompileError::OutOfRegisters {
+            file: match file {
+                File::S => "SGPRs",
+                File::V => "VGPRs",
+            },
+            limit: match file {
+                File::S => SGPR_LIMIT.into(),
+                File::V => VGPR_LIMIT.into(),
+            },
+        })
+    };
     for v in order {
         let info = f.vregs[v];
         let size = usize::from(info.size);
@@ -253,31 +335,70 @@ pub fn allocate(f: &mut MFunc) -> Result<Usage, CompileError> {
             (File::S, _) => 4,
             (File::V, _) => 2,
         };
-        let busy = match info.file {
-            File::S => &mut busy_s,
-            File::V => &mut busy_v,
+        let (busy, owner) = match info.file {
+            File::S => (&mut busy_s, &mut owner_s),
+            File::V => (&mut busy_v, &mut owner_v),
         };
         let s = start[v] as i64;
-        let found = (0..busy.len())
-            .step_by(align)
-            .find(|&r| r + size <= busy.len() && busy[r..r + size].iter().all(|&b| b < s));
-        let Some(r) = found else {
-            return Err(CompileError::OutOfRegisters {
-                file: match info.file {
-                    File::S => "SGPRs",
-                    File::V => "VGPRs",
-                },
-                limit: busy.len() as u32,
-            });
+        let reg = loop {
+            let found = (0..busy.len())
+                .step_by(align)
+                .find(|&r| r + size <= busy.len() && busy[r..r + size].iter().all(|&b| b < s));
+            if let Some(r) = found {
+                break Some(r);
+            }
+            let Some(spiller) = spiller else {
+                return Err(full(info.file));
+            };
+            // The live register that ends last, among those that may be spilled.
+            let mut candidates: Vec<usize> = owner
+                .iter()
+                .enumerate()
+                .filter_map(|(r, o)| o.filter(|_| busy[r] >= s))
+                .filter(|&w| spiller.may_spill(w))
+                .collect();
+            candidates.sort_unstable();
+            candidates.dedup();
+            let victim = candidates
+                .into_iter()
+                .chain(spiller.may_spill(v).then_some(v))
+                .max_by_key(|&w| (end[w], w));
+            match victim {
+                None => return Err(full(info.file)),
+                Some(w) if w == v => break None,
+                Some(w) => {
+                    for r in 0..busy.len() {
+                        if owner[r] == Some(w) {
+                            owner[r] = None;
+                            busy[r] = s - 1;
+                        }
+                    }
+                    assigned[w] = None;
+                    victims.push(w);
+                }
+            }
         };
-        for b in &mut busy[r..r + size] {
-            *b = end[v] as i64;
+        let Some(r) = reg else {
+            victims.push(v);
+            continue;
+        };
+        for k in r..r + size {
+            busy[k] = end[v] as i64;
+            owner[k] = Some(v);
         }
         assigned[v] = Some(r as u8);
-        let top = (r + size) as u16;
-        match info.file {
-            File::S => usage.sgprs = usage.sgprs.max(top),
-            File::V => usage.vgprs = usage.vgprs.max(top),
+    }
+    if !victims.is_empty() {
+        return Err(Scan::Spill(victims));
+    }
+    let mut usage = Usage::default();
+    for (v, a) in assigned.iter().enumerate() {
+        if let Some(r) = a {
+            let top = u16::from(*r) + u16::from(f.vregs[v].size);
+            match f.vregs[v].file {
+                File::S => usage.sgprs = usage.sgprs.max(top),
+                File::V => usage.vgprs = usage.vgprs.max(top),
+            }
         }
     }
     // Entry registers count as used.
@@ -287,7 +408,12 @@ pub fn allocate(f: &mut MFunc) -> Result<Usage, CompileError> {
             File::V => usage.vgprs = usage.vgprs.max(u16::from(idx) + 1),
         }
     }
-    // Rewrite.
+    Ok((assigned, usage))
+}
+
+/// Puts the physical registers into the instructions and drops the copies that became
+/// no-ops.
+fn rewrite(f: &mut MFunc, assigned: &[Option<u8>]) {
     for inst in &mut f.insts {
         let MInst::Op { inst, regs } = inst else {
             continue;
@@ -310,9 +436,7 @@ pub fn allocate(f: &mut MFunc) -> Result<Usage, CompileError> {
             }
         }
     }
-    // Copies that became no-ops.
     f.insts.retain(|i| !is_noop_move(i));
-    Ok(usage)
 }
 
 fn is_noop_move(i: &MInst) -> bool {
@@ -386,7 +510,7 @@ mod tests {
         mov(&mut f, c, Some(b), 2);
         let d = f.new_vreg(File::S, 1);
         mov(&mut f, d, Some(a), 1);
-        let usage = allocate(&mut f).unwrap();
+        let usage = allocate(&mut f).unwrap().usage;
         let regs: Vec<(u8, u8)> = f
             .insts
             .iter()
@@ -399,6 +523,44 @@ mod tests {
         // a = s0 (live to the end), b = s[2:3], c = s[4:5] (b still read there), d = s1.
         assert_eq!(regs, vec![(0, 1), (2, 2), (4, 2), (2, 2), (1, 1), (0, 1)]);
         assert_eq!(usage.sgprs, 6);
+    }
+
+    #[test]
+    fn with_scratch_running_out_spills_to_lanes() {
+        let mut f = MFunc {
+            scratch: Some(crate::abi::ScratchSgprs {
+                buffer: 0,
+                wave_offset: 6,
+            }),
+            ..MFunc::default()
+        };
+        let vs: Vec<VReg> = (0..60).map(|_| f.new_vreg(File::S, 2)).collect();
+        for &v in &vs {
+            mov(&mut f, v, None, 2);
+        }
+        let sink = f.new_vreg(File::S, 2);
+        for &v in &vs {
+            mov(&mut f, sink, Some(v), 2);
+        }
+        let a = allocate(&mut f).unwrap();
+        assert!(a.usage.sgprs <= SGPR_LIMIT);
+        // 120 dwords live at once in 102 SGPRs: some go to lanes of one VGPR.
+        let lanes = |op: Opcode| {
+            f.insts
+                .iter()
+                .filter(|i| matches!(i, MInst::Op { inst: Inst::Valu(v), .. } if v.op == op))
+                .count()
+        };
+        assert!(lanes(Opcode::V_WRITELANE_B32) > 0);
+        assert!(lanes(Opcode::V_READLANE_B32) > 0);
+        assert_eq!(a.usage.vgprs, 1);
+        assert_eq!(a.scratch_bytes_per_lane, 0);
+        // Every register is physical now.
+        assert!(f
+            .insts
+            .iter()
+            .flat_map(|i| i.regs())
+            .all(|r| matches!(r.reg, Reg::Phys(..))));
     }
 
     #[test]

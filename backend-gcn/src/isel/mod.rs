@@ -583,8 +583,16 @@ impl<'f> Selector<'f> {
         self.abi.workgroup_ids = wg;
         self.abi.workitem_id_dims = tid_dims.max(1);
         // Entry registers: s[0:1] kernarg pointer, then group ids; v0..v2 thread ids.
-        self.m.inputs.push((File::S, abi::KERNARG_SGPR));
-        self.m.inputs.push((File::S, abi::KERNARG_SGPR + 1));
+        let kernarg_sgpr = self.abi.kernarg_sgpr();
+        self.m.inputs.push((File::S, kernarg_sgpr));
+        self.m.inputs.push((File::S, kernarg_sgpr + 1));
+        if let Some(scratch) = self.abi.scratch_sgprs() {
+            for k in 0..4 {
+                self.m.inputs.push((File::S, scratch.buffer + k));
+            }
+            self.m.inputs.push((File::S, scratch.wave_offset));
+            self.m.scratch = Some(scratch);
+        }
         let entry_copy = |this: &mut Self, dst: VReg, file: File, index: u8, count: u8| {
             let regs = smallvec![RegRef {
                 slot: Slot::Src(0),
@@ -626,7 +634,7 @@ impl<'f> Selector<'f> {
             self.tid[k] = Some(r);
         }
         let kernarg = self.kernarg;
-        entry_copy(self, kernarg, File::S, abi::KERNARG_SGPR, 2);
+        entry_copy(self, kernarg, File::S, kernarg_sgpr, 2);
         if launch {
             self.launch = Some(self.kernarg_load(0, 8));
         }
