@@ -105,6 +105,8 @@ pub struct Stats {
     /// `s_nop` instructions inserted.
     pub nops: usize,
     pub code_bytes: usize,
+    /// Scratch bytes per work-item (spilled VGPRs).
+    pub scratch_bytes: u32,
 }
 
 /// A compiled kernel.
@@ -202,6 +204,7 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
             waitcnts,
             nops,
             code_bytes: out.code.len(),
+            scratch_bytes: abi.private_segment_size,
         },
         code: out.code,
         asm: out.asm,

@@ -95,8 +95,8 @@ pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled,
 pub fn stats_text(c: &Compiled) -> String {
     let s = &c.stats;
     format!(
-        "instructions: {}\nsgprs: {}\nvgprs: {}\nwaitcnts: {}\nnops: {}\ncode_bytes: {}\n",
-        s.instructions, s.sgprs, s.vgprs, s.waitcnts, s.nops, s.code_bytes
+        "instructions: {}\nsgprs: {}\nvgprs: {}\nscratch_bytes: {}\nwaitcnts: {}\nnops: {}\ncode_bytes: {}\n",
+        s.instructions, s.sgprs, s.vgprs, s.scratch_bytes, s.waitcnts, s.nops, s.code_bytes
     )
 }
 
