@@ -77,6 +77,8 @@ pub struct KernelAbi {
     pub workgroup_ids: [bool; 3],
     /// Work-item id VGPRs enabled: 1 (v0), 2 (v0, v1) or 3 (v0..v2).
     pub workitem_id_dims: u8,
+    /// Bytes of LDS per work-group: the descriptor's `group_segment_fixed_size`.
+    pub lds_bytes: u32,
 }
 
 impl KernelAbi {
@@ -116,6 +118,7 @@ impl KernelAbi {
             render_targets: Vec::new(),
             inputs: Vec::new(),
             global: None,
+            lds_bytes: 0,
         }
     }
 

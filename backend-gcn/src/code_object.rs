@@ -46,6 +46,8 @@ pub fn rsrc2(abi: &KernelAbi) -> u32 {
 /// The 64 descriptor bytes.
 pub fn kernel_descriptor(abi: &KernelAbi, sgprs: u16, vgprs: u16) -> [u8; 64] {
     let mut kd = [0u8; 64];
+    // GROUP_SEGMENT_FIXED_SIZE (abi-facts §4.1): the kernel's LDS bytes.
+    kd[0..4].copy_from_slice(&abi.lds_bytes.to_le_bytes());
     kd[8..12].copy_from_slice(&abi.kernarg_size.to_le_bytes());
     let entry = (TEXT_OFFSET - KD_OFFSET) as i64;
     kd[16..24].copy_from_slice(&entry.to_le_bytes());

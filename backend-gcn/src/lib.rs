@@ -27,6 +27,7 @@ pub mod regalloc;
 pub mod waitcnt;
 
 pub use abi::KernelAbi;
+pub use isel::{LdsAlloc, MemLayout, UavKind};
 
 /// Why compilation failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -63,6 +64,10 @@ pub struct Decls {
     pub inputs: Vec<u32>,
     /// The program uses the global buffer `g[]`.
     pub uses_global: bool,
+    /// LDS allocations by id, UAV declarations, the owner-compute LDS model.
+    pub memory: isel::MemLayout,
+    /// Bytes of LDS per work-group (allocations and owner-compute space).
+    pub lds_bytes: u32,
 }
 
 /// What the code for sampling a resource depends on.
@@ -88,6 +93,8 @@ impl Default for Decls {
             outputs: Vec::new(),
             inputs: Vec::new(),
             uses_global: false,
+            memory: isel::MemLayout::default(),
+            lds_bytes: 0,
         }
     }
 }
@@ -144,7 +151,10 @@ fn used_bindings(func: &midend::ir::Function) -> Used {
                     il.opcode,
                     il_frontend::opcode::Opcode::UavRawLoad
                         | il_frontend::opcode::Opcode::UavRawStore
-                ) =>
+                ) || il_semantics::memory::atomic_of(il.opcode)
+                    .is_some_and(|(s, _, _)| s == il_semantics::memory::Space::Uav)
+                    || (il_semantics::memory::is_memory(il.opcode)
+                        && il.opcode.mnemonic().starts_with("uav")) =>
             {
                 uavs.push(isel::il_id(il))
             }
@@ -175,7 +185,9 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workgroup_ids = [true, false, false];
         abi.workitem_id_dims = 1;
     }
+    abi.lds_bytes = decls.lds_bytes;
     let mut sel = isel::Selector::new(func, abi);
+    sel.mem = decls.memory.clone();
     sel.res_decls = decls.resources.iter().map(|r| (r.id, *r)).collect();
     sel.lower_function()?;
     let abi = sel.abi.clone();

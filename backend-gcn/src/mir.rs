@@ -53,11 +53,11 @@ pub enum Slot {
     Dst,
     /// VALU `sdst` (compare results).
     Sdst,
-    /// Source `i` (SALU src0/src1, VALU src[i]).
+    /// Source `i` (SALU src0/src1, VALU src[i], DS data0/data1).
     Src(u8),
     /// SMEM `sbase`.
     Sbase,
-    /// MUBUF `vaddr`.
+    /// MUBUF `vaddr`, DS `addr`.
     Vaddr,
     /// MUBUF `srsrc`.
     Srsrc,
@@ -177,6 +177,10 @@ pub fn slot_mut(inst: &mut Inst, slot: Slot) -> Option<&mut Option<Operand>> {
         (Inst::Buf(b), Slot::Dst) => Some(&mut b.vdata),
         (Inst::Buf(b), Slot::Vaddr) => Some(&mut b.vaddr),
         (Inst::Buf(b), Slot::Srsrc) => Some(&mut b.srsrc),
+        (Inst::Ds(d), Slot::Dst) => Some(&mut d.vdst),
+        (Inst::Ds(d), Slot::Vaddr) => Some(&mut d.addr),
+        (Inst::Ds(d), Slot::Src(0)) => Some(&mut d.data0),
+        (Inst::Ds(d), Slot::Src(1)) => Some(&mut d.data1),
         _ => None,
     }
 }

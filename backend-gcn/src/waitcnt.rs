@@ -4,8 +4,10 @@
 //! pass walks the code in order keeping what is in flight:
 //! - scalar loads (LGKM_CNT): they return out of order, so the only wait that proves one
 //!   complete is `lgkmcnt(0)`, emitted before the first instruction touching any pending
-//!   SGPR;
-//! - vector memory (VM_CNT), in issue order, loads and stores alike: before an instruction
+//!   SGPR or pending DS destination VGPR;
+//! - LDS (DS instructions, LGKM_CNT): treated like scalar loads (a wait for `lgkmcnt(0)`);
+//! - vector memory (VM_CNT), in issue order, loads, stores and atomics (those with a
+//!   returned value write their data register) alike: before an instruction
 //!   touching a register of a pending load, `vmcnt(N)` with N the number of vector memory
 //!   instructions issued after that load, which retires it and everything older.
 //!
@@ -118,7 +120,14 @@ fn issue(inst: &MInst, st: &mut State) {
     };
     let (_, writes) = touched(inst);
     match i {
-        Inst::Smem(_) => st.lgkm.union(&writes),
+        // LDS returns in order, but waiting for lgkmcnt(0) as for SMEM is always right.
+        Inst::Smem(_) | Inst::Ds(_) => st.lgkm.union(&writes),
+        // An explicit full wait (fences) retires everything.
+        Inst::Sopp(s)
+            if s.op == Opcode::S_WAITCNT && s.simm16 == waitcnt_simm16(Some(0), Some(0)) =>
+        {
+            *st = State::default()
+        }
         Inst::Buf(_) | Inst::Flat(_) | Inst::Mimg(_) => st.vm.push(if writes.is_empty() {
             None
         } else {

@@ -70,7 +70,57 @@ fn decls_of(k: &kernel::Kernel) -> Decls {
         outputs: d.outputs.clone(),
         inputs: d.inputs.clone(),
         uses_global: d.uses_global,
+        memory: memory_layout(d),
+        lds_bytes: d.lds_bytes.max(owner_lds_bytes(d, d.default_group_size())),
     }
+}
+
+/// The LDS allocations and UAV declarations as the backend sees them.
+fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
+    use backend_gcn::{LdsAlloc, UavKind};
+    use kernel::UavDecl;
+    backend_gcn::MemLayout {
+        lds: d
+            .lds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        lds_per_thread: d.lds_per_thread,
+        uavs: d
+            .uavs
+            .iter()
+            .map(|(&id, u)| {
+                let kind = match *u {
+                    UavDecl::Raw | UavDecl::Typeless { stride: 4 } => UavKind::Raw,
+                    UavDecl::Struct { stride } | UavDecl::Typeless { stride } => {
+                        UavKind::Struct { stride }
+                    }
+                    UavDecl::Arena => UavKind::Arena,
+                    UavDecl::Typed { format, .. } => UavKind::Typed {
+                        float: format == il_frontend::enums::ElementFormat::Float,
+                    },
+                };
+                (id, kind)
+            })
+            .collect(),
+    }
+}
+
+/// The owner-compute LDS space of a group of `group` work-items (whole waves), as the
+/// reference interpreter sizes it (`launch::prepare`).
+fn owner_lds_bytes(d: &kernel::Decls, group: [u32; 3]) -> u32 {
+    let threads = group[0] * group[1] * group[2];
+    d.lds_per_thread
+        .map_or(0, |(dwords, _)| dwords * 4 * threads.next_multiple_of(64))
 }
 
 /// Compiles a program for gfx906: what `ilc compile --target gfx906` prints (`asm` is
@@ -130,6 +180,9 @@ impl runtime_sim::Device for Gfx906 {
             .map_err(|e| RunError::Unsupported(format!("gfx906: {e}")))?;
         let compiled = backend_gcn::compile(&func, &decls_of(&k))
             .map_err(|e| RunError::Unsupported(e.to_string()))?;
+        // The owner-compute space grows with the launch's group: the part beyond the
+        // descriptor's fixed size is dynamic LDS.
+        let dynamic_lds = owner_lds_bytes(&k.decls, group).saturating_sub(compiled.abi.lds_bytes);
         // Check and gather the bindings as the interpreter does.
         let mut mem = launch::prepare(&k, shape, bindings)?;
         let result = run_compiled(
@@ -141,6 +194,7 @@ impl runtime_sim::Device for Gfx906 {
                 groups,
                 group,
                 domain,
+                dynamic_lds,
             },
             self.step_limit,
         );
@@ -154,6 +208,7 @@ struct Launch {
     groups: [u32; 3],
     group: [u32; 3],
     domain: Option<[u32; 2]>,
+    dynamic_lds: u32,
 }
 
 fn dwords_to_bytes<'a>(words: impl IntoIterator<Item = &'a [u32; 4]>) -> Vec<u8> {
@@ -252,6 +307,7 @@ fn run_compiled(
     };
     let mut l = GcnLaunch::new(kernargs, grid, shape.group);
     l.step_limit = step_limit;
+    l.dynamic_lds = shape.dynamic_lds;
     let report = run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?;
     for (i, buf) in mem.uav_buffers.iter_mut().enumerate() {
         if let Some(b) = gmem.buffer(addrs[i]) {

@@ -30,6 +30,10 @@ use midend::analysis::Uniformity;
 use midend::ir::{AluOp, DstKind, Function, IlOp, Input, Modifier, Op, Test, Type, Value};
 use smallvec::{smallvec, SmallVec};
 
+mod memory;
+
+pub use memory::{LdsAlloc, MemLayout, UavKind};
+
 use crate::abi::{self, KernelAbi};
 use crate::isa::{Buf, Inst, Opcode, Operand, Salu, Smem, SmemOffset, Ty, Valu};
 use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VReg};
@@ -94,6 +98,8 @@ pub struct Selector<'f> {
     pub(crate) pixel: Option<(VReg, VReg, VReg)>,
     pub(crate) tid: [Option<VReg>; 3],
     pub(crate) wgid: [Option<VReg>; 3],
+    /// LDS allocations and UAV declarations (`isel/memory.rs`).
+    pub mem: MemLayout,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -154,6 +160,7 @@ impl<'f> Selector<'f> {
             pixel: None,
             tid: [None; 3],
             wgid: [None; 3],
+            mem: MemLayout::default(),
         }
     }
 
@@ -538,6 +545,12 @@ impl<'f> Selector<'f> {
         let mut launch = false;
         for (_, inst) in self.func.placed_insts() {
             let data = &self.func.insts[inst];
+            if let Op::Il(il) = &data.op {
+                if memory::needs_flat_tid(il) && !self.abi.pixel {
+                    tid_dims = 3;
+                    launch = true;
+                }
+            }
             if let Op::Input(i) = data.op {
                 if self.abi.pixel {
                     continue;
@@ -2189,6 +2202,7 @@ impl<'f> Selector<'f> {
                 IlOpcode::Sample | IlOpcode::SampleL | IlOpcode::SampleB | IlOpcode::SampleG,
                 DstKind::Values(mask),
             ) => self.sample(il, args, results, mask),
+            (op, _) if memory::handles(op) => self.memory_il(il, args, results),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

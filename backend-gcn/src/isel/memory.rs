@@ -1,0 +1,860 @@
+//! Memory instructions beyond raw UAV dword accesses: LDS (DS instructions), fences and
+//! barriers, UAV atomics (MUBUF atomics), structured, byte/short, arena and typed UAV
+//! accesses.
+//!
+//! # LDS addressing
+//!
+//! IL LDS allocations (`dcl_lds_id`, `dcl_struct_lds_id`) are laid out one after the
+//! other from byte 0 of the work-group's LDS, each rounded up to dwords (the reference
+//! interpreter's layout, `runtime-sim/src/interp/kernel.rs`). An access is in range when it
+//! lies inside its allocation (`il-semantics`), which is stricter than the hardware's
+//! bounds check against the whole LDS (vega L1471-1483). So every access whose offset is
+//! not a compile-time constant computes `in = off <= size - bytes` and uses the address
+//! `0xFFFF_FFFF` when it is out of the allocation: the hardware then returns 0 for reads
+//! and drops writes and atomics, which is the IL's meaning (lds_load_vec "return 0",
+//! L8323; lds_store_vec "write nothing", L8596). The allocation base is added to the
+//! address, never put in the DS offset field, so that the out-of-range address cannot
+//! wrap back into the LDS.
+//!
+//! # Owner-compute LDS
+//!
+//! `lds_write_vec` / `lds_read_vec` (R7xx owner model): work-item `o` owns the
+//! `dcl_lds_size_per_thread` dwords from byte `o * 4 * size`, where `o` is the flat id in
+//! the group (relative sharing: each wave gets its own space) or the lane (absolute: all
+//! waves share lanes' space), as `runtime-sim/src/interp/memory.rs::owner_lds`.
+
+use std::collections::BTreeMap;
+
+use il_frontend::opcode::Opcode as IlOpcode;
+use il_semantics::memory::{atomic_of, Atomic, Space};
+use midend::ir::{DstKind, IlOp, Value};
+use smallvec::{smallvec, SmallVec};
+
+use super::{il_id, il_src, unsupported, Dst, Mods, Selector, Src};
+use crate::isa::{Buf, Ds, Inst, Opcode, Operand, Sopp};
+use crate::mir::{File, RegRef, Slot, VReg};
+use crate::CompileError;
+
+/// The address that is out of every LDS (and cannot wrap back in: DS offsets stay 0).
+const LDS_NOWHERE: u32 = 0xFFFF_FFFF;
+
+/// One LDS allocation: byte offset in the group's LDS, size in bytes, struct stride.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LdsAlloc {
+    pub offset: u32,
+    pub size: u32,
+    pub stride: Option<u32>,
+}
+
+/// How a UAV is declared: it decides how an address operand becomes a byte offset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UavKind {
+    /// Byte addresses (`dcl_raw_uav_id`).
+    #[default]
+    Raw,
+    /// `dcl_struct_uav_id(n) stride`: `x * stride + y`.
+    Struct { stride: u32 },
+    /// `dcl_arena_uav_id(n)`: byte addresses.
+    Arena,
+    /// Typed: element `x` at byte `4x`; a load of a float format returns w = 1.0.
+    Typed { float: bool },
+}
+
+/// What selection needs to know about the program's memory declarations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemLayout {
+    pub lds: BTreeMap<u32, LdsAlloc>,
+    /// `dcl_lds_size_per_thread` dwords and whether sharing is absolute.
+    pub lds_per_thread: Option<(u32, bool)>,
+    pub uavs: BTreeMap<u32, UavKind>,
+}
+
+/// Whether the owner-compute instructions need the flat thread id in the group.
+pub fn needs_flat_tid(il: &IlOp) -> bool {
+    matches!(il.opcode, IlOpcode::LdsWriteVec | IlOpcode::LdsReadVec)
+}
+
+/// Whether [`Selector::memory_il`] selects `op`.
+pub fn handles(op: IlOpcode) -> bool {
+    use IlOpcode as O;
+    matches!(
+        atomic_of(op),
+        Some((Space::Lds, _, _)) | Some((Space::Uav, _, _))
+    ) || matches!(
+        op,
+        O::LdsLoad
+            | O::LdsLoadByte
+            | O::LdsLoadUbyte
+            | O::LdsLoadShort
+            | O::LdsLoadUshort
+            | O::LdsStoreByte
+            | O::LdsStoreShort
+            | O::LdsLoadVec
+            | O::LdsStoreVec
+            | O::LdsReadVec
+            | O::LdsWriteVec
+            | O::Fence
+            | O::UavStructLoad
+            | O::UavStructStore
+            | O::UavByteLoad
+            | O::UavUbyteLoad
+            | O::UavShortLoad
+            | O::UavUshortLoad
+            | O::UavByteStore
+            | O::UavShortStore
+            | O::UavArenaLoad
+            | O::UavArenaStore
+            | O::UavLoad
+            | O::UavStore
+    )
+}
+
+/// The DS opcode of an LDS atomic (vega 12.13; data0 = src1.x, data1 = src2.x).
+fn ds_atomic(op: Atomic, ret: bool) -> Opcode {
+    use Opcode as M;
+    let (plain, rtn) = match op {
+        Atomic::Add => (M::DS_ADD_U32, M::DS_ADD_RTN_U32),
+        Atomic::Sub => (M::DS_SUB_U32, M::DS_SUB_RTN_U32),
+        Atomic::Rsub => (M::DS_RSUB_U32, M::DS_RSUB_RTN_U32),
+        Atomic::Min => (M::DS_MIN_I32, M::DS_MIN_RTN_I32),
+        Atomic::Max => (M::DS_MAX_I32, M::DS_MAX_RTN_I32),
+        Atomic::Umin => (M::DS_MIN_U32, M::DS_MIN_RTN_U32),
+        Atomic::Umax => (M::DS_MAX_U32, M::DS_MAX_RTN_U32),
+        Atomic::And => (M::DS_AND_B32, M::DS_AND_RTN_B32),
+        Atomic::Or => (M::DS_OR_B32, M::DS_OR_RTN_B32),
+        Atomic::Xor => (M::DS_XOR_B32, M::DS_XOR_RTN_B32),
+        Atomic::Xchg => (M::DS_WRITE_B32, M::DS_WRXCHG_RTN_B32),
+        // ds_cmpst: MEM = (MEM == DATA) ? DATA2 : MEM, the IL's (compare, new) order.
+        Atomic::CmpXchg => (M::DS_CMPST_B32, M::DS_CMPST_RTN_B32),
+        Atomic::Inc => (M::DS_INC_U32, M::DS_INC_RTN_U32),
+        Atomic::Dec => (M::DS_DEC_U32, M::DS_DEC_RTN_U32),
+        Atomic::Mskor => (M::DS_MSKOR_B32, M::DS_MSKOR_RTN_B32),
+    };
+    if ret {
+        rtn
+    } else {
+        plain
+    }
+}
+
+/// The MUBUF atomic of a UAV atomic; gfx9 has no reverse subtract (vega 12.16).
+fn buf_atomic(op: Atomic) -> Option<Opcode> {
+    use Opcode as M;
+    Some(match op {
+        Atomic::Add => M::BUFFER_ATOMIC_ADD,
+        Atomic::Sub => M::BUFFER_ATOMIC_SUB,
+        Atomic::Min => M::BUFFER_ATOMIC_SMIN,
+        Atomic::Max => M::BUFFER_ATOMIC_SMAX,
+        Atomic::Umin => M::BUFFER_ATOMIC_UMIN,
+        Atomic::Umax => M::BUFFER_ATOMIC_UMAX,
+        Atomic::And => M::BUFFER_ATOMIC_AND,
+        Atomic::Or => M::BUFFER_ATOMIC_OR,
+        Atomic::Xor => M::BUFFER_ATOMIC_XOR,
+        Atomic::Xchg => M::BUFFER_ATOMIC_SWAP,
+        Atomic::CmpXchg => M::BUFFER_ATOMIC_CMPSWAP,
+        Atomic::Inc => M::BUFFER_ATOMIC_INC,
+        Atomic::Dec => M::BUFFER_ATOMIC_DEC,
+        Atomic::Rsub | Atomic::Mskor => return None,
+    })
+}
+
+fn field(il: &IlOp, name: &str) -> Option<u32> {
+    il.opcode
+        .info()
+        .field(name)
+        .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+}
+
+impl Selector<'_> {
+    /// The memory instructions of this module (see [`handles`]).
+    pub(crate) fn memory_il(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+    ) -> Result<(), CompileError> {
+        use IlOpcode as O;
+        if let Some((space, op, ret)) = atomic_of(il.opcode) {
+            return match space {
+                Space::Lds => self.lds_atomic(il, args, results, op, ret),
+                Space::Uav => self.uav_atomic(il, args, results, op, ret),
+                Space::Gds => Err(unsupported(format!(
+                    "the IL instruction `{}` (GDS)",
+                    il.opcode.mnemonic()
+                ))),
+            };
+        }
+        let mask = match il.dst {
+            DstKind::Values(m) | DstKind::Memory(m) => m,
+            DstKind::None => 0,
+        };
+        match il.opcode {
+            O::Fence => {
+                self.fence(il.control & 1 != 0);
+                Ok(())
+            }
+            O::LdsLoad | O::LdsLoadByte | O::LdsLoadUbyte | O::LdsLoadShort | O::LdsLoadUshort => {
+                let (size, op) = match il.opcode {
+                    O::LdsLoadByte => (1, Opcode::DS_READ_I8),
+                    O::LdsLoadUbyte => (1, Opcode::DS_READ_U8),
+                    O::LdsLoadShort => (2, Opcode::DS_READ_I16),
+                    O::LdsLoadUshort => (2, Opcode::DS_READ_U16),
+                    _ => (4, Opcode::DS_READ_B32),
+                };
+                let al = self.lds_alloc(il)?;
+                let off = self.lds_scalar_offset(il, args, al, size);
+                let addr = self.lds_checked(off, al, 0, size);
+                let t = self.m.new_vreg(File::V, 1);
+                self.ds(op, Some(t), addr, None, None);
+                self.broadcast(t, results);
+                Ok(())
+            }
+            O::LdsStoreByte | O::LdsStoreShort => {
+                let size = if il.opcode == O::LdsStoreByte { 1 } else { 2 };
+                let op = if size == 1 {
+                    Opcode::DS_WRITE_B8
+                } else {
+                    Opcode::DS_WRITE_B16
+                };
+                let al = self.lds_alloc(il)?;
+                let off = self.lds_scalar_offset(il, args, al, size);
+                let addr = self.lds_checked(off, al, 0, size);
+                let data = self.operand_v(il, args, 1, 0);
+                self.ds(op, None, addr, Some(data), None);
+                Ok(())
+            }
+            O::LdsLoadVec | O::LdsStoreVec => {
+                let al = self.lds_alloc(il)?;
+                let x = self.operand(il, args, 0, 0);
+                let off = match al.stride {
+                    Some(s) => {
+                        let y = self.operand(il, args, 1, 0);
+                        self.mad(x, s, y)
+                    }
+                    None => x,
+                };
+                let off = self.and_imm(off, !3);
+                let mut k = 0;
+                for c in 0..4u8 {
+                    if mask >> c & 1 == 0 {
+                        continue;
+                    }
+                    let addr = self.lds_checked(off, al, 4 * u32::from(c), 4);
+                    if il.opcode == O::LdsLoadVec {
+                        let Some(&r) = results.get(k) else { break };
+                        k += 1;
+                        let t = self.m.new_vreg(File::V, 1);
+                        self.ds(Opcode::DS_READ_B32, Some(t), addr, None, None);
+                        self.broadcast(t, &[r]);
+                    } else {
+                        let data = self.operand_v(il, args, 2, c);
+                        self.ds(Opcode::DS_WRITE_B32, None, addr, Some(data), None);
+                    }
+                }
+                Ok(())
+            }
+            O::LdsWriteVec | O::LdsReadVec => self.owner_lds(il, args, results, mask),
+            O::UavStructLoad | O::UavStructStore => {
+                let (rsrc, kind) = self.uav(il_id(il))?;
+                let x = self.operand(il, args, 0, 0);
+                let off = match kind {
+                    UavKind::Struct { stride } => {
+                        let y = self.operand(il, args, 0, 1);
+                        self.mad(x, stride, y)
+                    }
+                    _ => x,
+                };
+                let off = self.and_imm(off, !3);
+                let addr = self.to_v(off);
+                let mut k = 0;
+                for c in 0..4u8 {
+                    if mask >> c & 1 == 0 {
+                        continue;
+                    }
+                    if il.opcode == O::UavStructLoad {
+                        let Some(&r) = results.get(k) else { break };
+                        k += 1;
+                        self.load_dword(r, addr, rsrc, 4 * u16::from(c));
+                    } else {
+                        let data = self.operand_v(il, args, 1, c);
+                        self.buf(
+                            Opcode::BUFFER_STORE_DWORD,
+                            data,
+                            addr,
+                            rsrc,
+                            4 * u16::from(c),
+                            false,
+                        );
+                    }
+                }
+                Ok(())
+            }
+            O::UavByteLoad | O::UavUbyteLoad | O::UavShortLoad | O::UavUshortLoad => {
+                let (size, op) = match il.opcode {
+                    O::UavByteLoad => (1, Opcode::BUFFER_LOAD_SBYTE),
+                    O::UavUbyteLoad => (1, Opcode::BUFFER_LOAD_UBYTE),
+                    O::UavShortLoad => (2, Opcode::BUFFER_LOAD_SSHORT),
+                    _ => (2, Opcode::BUFFER_LOAD_USHORT),
+                };
+                self.uav_sized_load(il, args, results, size, op, false)
+            }
+            O::UavByteStore | O::UavShortStore => {
+                let (size, op) = if il.opcode == O::UavByteStore {
+                    (1, Opcode::BUFFER_STORE_BYTE)
+                } else {
+                    (2, Opcode::BUFFER_STORE_SHORT)
+                };
+                self.uav_sized_store(il, args, size, op, false)
+            }
+            O::UavArenaLoad | O::UavArenaStore => {
+                // IL_LOAD_STORE_DATA_SIZE (App.B L11204): 0 dword, 1 short, 2 byte.
+                let size = match field(il, "size").unwrap_or(0) {
+                    2 => 1,
+                    1 => 2,
+                    _ => 4,
+                };
+                if il.opcode == O::UavArenaLoad {
+                    let op = match size {
+                        1 => Opcode::BUFFER_LOAD_UBYTE,
+                        2 => Opcode::BUFFER_LOAD_USHORT,
+                        _ => Opcode::BUFFER_LOAD_DWORD,
+                    };
+                    self.uav_sized_load(il, args, results, size, op, false)
+                } else {
+                    let op = match size {
+                        1 => Opcode::BUFFER_STORE_BYTE,
+                        2 => Opcode::BUFFER_STORE_SHORT,
+                        _ => Opcode::BUFFER_STORE_DWORD,
+                    };
+                    self.uav_sized_store(il, args, size, op, false)
+                }
+            }
+            O::UavLoad => {
+                let (_, kind) = self.uav(il_id(il))?;
+                let UavKind::Typed { float } = kind else {
+                    return Err(unsupported("uav_load of a UAV that is not typed"));
+                };
+                // (v, 0, 0, 1): the first result component gets the element, the others
+                // the constants of a one-channel format.
+                let mut k = 0;
+                let mut loaded = None;
+                for c in 0..4u8 {
+                    if mask >> c & 1 == 0 {
+                        continue;
+                    }
+                    let Some(&r) = results.get(k) else { break };
+                    k += 1;
+                    let d = self.vreg(r);
+                    match c {
+                        0 => loaded = Some(r),
+                        3 => {
+                            self.mov32(Dst::r(d), Src::Imm(if float { 1f32.to_bits() } else { 1 }))
+                        }
+                        _ => self.mov32(Dst::r(d), Src::Imm(0)),
+                    }
+                }
+                if let Some(r) = loaded {
+                    self.uav_sized_load(il, args, &[r], 4, Opcode::BUFFER_LOAD_DWORD, true)?;
+                }
+                Ok(())
+            }
+            O::UavStore => {
+                let (_, kind) = self.uav(il_id(il))?;
+                if !matches!(kind, UavKind::Typed { .. }) {
+                    return Err(unsupported("uav_store to a UAV that is not typed"));
+                }
+                self.uav_sized_store(il, args, 4, Opcode::BUFFER_STORE_DWORD, true)
+            }
+            other => Err(unsupported(format!(
+                "the IL instruction `{}`",
+                other.mnemonic()
+            ))),
+        }
+    }
+
+    // ---- operands ------------------------------------------------------------------------
+
+    /// Component `comp` of source `src` (0 when the instruction does not read it).
+    fn operand(&mut self, il: &IlOp, args: &[Value], src: usize, comp: u8) -> Src {
+        match il_src(il, args, src, comp) {
+            Some(v) => self.src(v),
+            None => Src::Imm(0),
+        }
+    }
+
+    /// Component `comp` of source `src` in a VGPR (DS and MUBUF data).
+    fn operand_v(&mut self, il: &IlOp, args: &[Value], src: usize, comp: u8) -> VReg {
+        let s = self.operand(il, args, src, comp);
+        self.to_v(s)
+    }
+
+    /// A source in a VGPR of its own size 1.
+    fn to_v(&mut self, s: Src) -> VReg {
+        match s {
+            Src::R(r, 0, 1) if self.m.info(r).file == File::V && self.m.info(r).size == 1 => r,
+            _ => {
+                let t = self.m.new_vreg(File::V, 1);
+                self.mov32(Dst::r(t), s);
+                t
+            }
+        }
+    }
+
+    /// `x * k + y` in 32 bits (constants folded).
+    fn mad(&mut self, x: Src, k: u32, y: Src) -> Src {
+        if let (Src::Imm(a), Src::Imm(b)) = (x, y) {
+            return Src::Imm(a.wrapping_mul(k).wrapping_add(b));
+        }
+        let p = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MUL_LO_U32,
+            Some(Dst::r(p)),
+            None,
+            &[x, Src::Imm(k)],
+            Mods::default(),
+        );
+        if y == Src::Imm(0) {
+            return Src::r(p);
+        }
+        let s = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_ADD_U32,
+            Some(Dst::r(s)),
+            None,
+            &[y, Src::r(p)],
+            Mods::default(),
+        );
+        Src::r(s)
+    }
+
+    /// `x & m` (constants folded; a full mask is free).
+    fn and_imm(&mut self, x: Src, m: u32) -> Src {
+        if m == u32::MAX {
+            return x;
+        }
+        if let Src::Imm(a) = x {
+            return Src::Imm(a & m);
+        }
+        let t = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_AND_B32,
+            Some(Dst::r(t)),
+            None,
+            &[Src::Imm(m), x],
+            Mods::default(),
+        );
+        Src::r(t)
+    }
+
+    /// Copies a loaded VGPR to every result (scalar loads fill each component).
+    fn broadcast(&mut self, t: VReg, results: &[Value]) {
+        for &r in results {
+            let d = self.vreg(r);
+            if d == t {
+                continue;
+            }
+            if self.m.info(d).file == File::V {
+                self.mov32(Dst::r(d), Src::r(t));
+            } else {
+                self.readfirstlane(Dst::r(d), Src::r(t));
+            }
+        }
+    }
+
+    // ---- LDS -----------------------------------------------------------------------------
+
+    fn lds_alloc(&self, il: &IlOp) -> Result<LdsAlloc, CompileError> {
+        let id = il_id(il);
+        self.mem
+            .lds
+            .get(&id)
+            .copied()
+            .ok_or_else(|| unsupported(format!("LDS id {id} is not declared")))
+    }
+
+    /// The offset in the allocation of a scalar access: `src0.x` (typeless) or
+    /// `src0.x * stride + src0.y` (structured), aligned to the access size.
+    fn lds_scalar_offset(&mut self, il: &IlOp, args: &[Value], al: LdsAlloc, size: u32) -> Src {
+        let x = self.operand(il, args, 0, 0);
+        let off = match al.stride {
+            Some(s) => {
+                let y = self.operand(il, args, 0, 1);
+                self.mad(x, s, y)
+            }
+            None => x,
+        };
+        self.and_imm(off, !(size - 1))
+    }
+
+    /// The LDS byte address of `bytes` at `extra` past offset `off` of allocation `al`, or
+    /// [`LDS_NOWHERE`] where that is outside the allocation.
+    fn lds_checked(&mut self, off: Src, al: LdsAlloc, extra: u32, bytes: u32) -> VReg {
+        let addr = self.m.new_vreg(File::V, 1);
+        let limit = i64::from(al.size) - i64::from(extra) - i64::from(bytes);
+        let base = al.offset.wrapping_add(extra);
+        match off {
+            _ if limit < 0 => self.mov32(Dst::r(addr), Src::Imm(LDS_NOWHERE)),
+            Src::Imm(o) => {
+                let a = if i64::from(o) <= limit {
+                    base.wrapping_add(o)
+                } else {
+                    LDS_NOWHERE
+                };
+                self.mov32(Dst::r(addr), Src::Imm(a));
+            }
+            Src::R(..) => {
+                let m = self.m.new_vreg(File::S, 2);
+                self.valu(
+                    Opcode::V_CMP_LE_U32,
+                    None,
+                    Some(Dst(m, 0, 2)),
+                    &[off, Src::Imm(limit as u32)],
+                    Mods::default(),
+                );
+                let inside = if base != 0 {
+                    let t = self.m.new_vreg(File::V, 1);
+                    self.valu(
+                        Opcode::V_ADD_U32,
+                        Some(Dst::r(t)),
+                        None,
+                        &[Src::Imm(base), off],
+                        Mods::default(),
+                    );
+                    Src::r(t)
+                } else {
+                    off
+                };
+                self.valu(
+                    Opcode::V_CNDMASK_B32,
+                    Some(Dst::r(addr)),
+                    None,
+                    &[Src::Imm(LDS_NOWHERE), inside, Src::R(m, 0, 2)],
+                    Mods::default(),
+                );
+            }
+        }
+        addr
+    }
+
+    /// One DS instruction with offset 0 on the LDS.
+    fn ds(
+        &mut self,
+        op: Opcode,
+        vdst: Option<VReg>,
+        addr: VReg,
+        data0: Option<VReg>,
+        data1: Option<VReg>,
+    ) {
+        let mut regs: SmallVec<[RegRef; 4]> =
+            smallvec![self.reg_ref(Slot::Vaddr, addr, 0, 1, false)];
+        let mut slot = |this: &Self, r: Option<VReg>, s: Slot, def: bool| {
+            r.map(|r| {
+                regs.push(this.reg_ref(s, r, 0, 1, def));
+                Operand::v(0)
+            })
+        };
+        let data0 = slot(self, data0, Slot::Src(0), false);
+        let data1 = slot(self, data1, Slot::Src(1), false);
+        let vdst = slot(self, vdst, Slot::Dst, true);
+        self.push(
+            Inst::Ds(Ds {
+                op,
+                vdst,
+                addr: Some(Operand::v(0)),
+                data0,
+                data1,
+                offset: 0,
+                gds: false,
+            }),
+            regs,
+        );
+    }
+
+    fn lds_atomic(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        op: Atomic,
+        ret: bool,
+    ) -> Result<(), CompileError> {
+        let al = self.lds_alloc(il)?;
+        let off = self.lds_scalar_offset(il, args, al, 4);
+        let addr = self.lds_checked(off, al, 0, 4);
+        let d0 = self.operand_v(il, args, 1, 0);
+        let d1 =
+            matches!(op, Atomic::CmpXchg | Atomic::Mskor).then(|| self.operand_v(il, args, 2, 0));
+        let t = ret.then(|| self.m.new_vreg(File::V, 1));
+        self.ds(ds_atomic(op, ret), t, addr, Some(d0), d1);
+        if let Some(t) = t {
+            self.broadcast(t, results);
+        }
+        Ok(())
+    }
+
+    /// `lds_write_vec` / `lds_read_vec` of the owner-compute model.
+    fn owner_lds(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        if field(il, "neighborExch").unwrap_or(0) != 0 {
+            return Err(unsupported("lds_read_vec with _neighborExch"));
+        }
+        let (dwords, default_abs) = self.mem.lds_per_thread.unwrap_or((0, false));
+        let per_item = dwords * 4;
+        let absolute = field(il, "sharingMode") == Some(1) || default_abs;
+        let tid = self.flat_tid()?;
+        let none = Mods::default();
+        if il.opcode == IlOpcode::LdsWriteVec {
+            // area = owner * per_item, owner = flat id (relative) or lane (absolute).
+            let owner = if absolute {
+                Src::r(self.vop_and(tid, 63))
+            } else {
+                Src::r(tid)
+            };
+            let offset = field(il, "lOffset").unwrap_or(0) * 4;
+            let area = self.mad(owner, per_item, Src::Imm(0));
+            for c in 0..4u8 {
+                if mask >> c & 1 == 0 {
+                    continue;
+                }
+                let at = offset + 4 * u32::from(c);
+                if at + 4 > per_item {
+                    continue;
+                }
+                let addr = self.m.new_vreg(File::V, 1);
+                self.valu(
+                    Opcode::V_ADD_U32,
+                    Some(Dst::r(addr)),
+                    None,
+                    &[Src::Imm(at), area],
+                    none,
+                );
+                let data = self.operand_v(il, args, 0, c);
+                self.ds(Opcode::DS_WRITE_B32, None, addr, Some(data), None);
+            }
+            return Ok(());
+        }
+        // owner = wave base + src0.x; base = owner * per_item + src0.y * 4.
+        let x = self.operand(il, args, 0, 0);
+        let owner = if absolute {
+            x
+        } else {
+            let wave = self.vop_and(tid, !63);
+            let t = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_ADD_U32,
+                Some(Dst::r(t)),
+                None,
+                &[x, Src::r(wave)],
+                none,
+            );
+            Src::r(t)
+        };
+        let y = self.operand(il, args, 0, 1);
+        let y4 = self.mad(y, 4, Src::Imm(0));
+        let base = self.mad(owner, per_item, y4);
+        let base = self.to_v(base);
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            let addr = if c == 0 {
+                base
+            } else {
+                let a = self.m.new_vreg(File::V, 1);
+                self.valu(
+                    Opcode::V_ADD_U32,
+                    Some(Dst::r(a)),
+                    None,
+                    &[Src::Imm(4 * u32::from(c)), Src::r(base)],
+                    none,
+                );
+                a
+            };
+            let t = self.m.new_vreg(File::V, 1);
+            self.ds(Opcode::DS_READ_B32, Some(t), addr, None, None);
+            self.broadcast(t, &[r]);
+        }
+        Ok(())
+    }
+
+    fn vop_and(&mut self, v: VReg, m: u32) -> VReg {
+        let t = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_AND_B32,
+            Some(Dst::r(t)),
+            None,
+            &[Src::Imm(m), Src::r(v)],
+            Mods::default(),
+        );
+        t
+    }
+
+    /// A fence: every memory access of the wave completes (`s_waitcnt vmcnt(0)
+    /// lgkmcnt(0)`); with `_threads`, the waves of the group then meet at `s_barrier`.
+    pub(crate) fn fence(&mut self, threads: bool) {
+        self.push(
+            Inst::Sopp(Sopp {
+                op: Opcode::S_WAITCNT,
+                simm16: crate::waitcnt::waitcnt_simm16(Some(0), Some(0)),
+            }),
+            SmallVec::new(),
+        );
+        if threads {
+            self.push(
+                Inst::Sopp(Sopp {
+                    op: Opcode::S_BARRIER,
+                    simm16: 0,
+                }),
+                SmallVec::new(),
+            );
+        }
+    }
+
+    // ---- UAVs ----------------------------------------------------------------------------
+
+    fn uav(&self, id: u32) -> Result<(VReg, UavKind), CompileError> {
+        let rsrc = *self
+            .uav_rsrc
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("UAV {id} has no binding")))?;
+        Ok((rsrc, self.mem.uavs.get(&id).copied().unwrap_or_default()))
+    }
+
+    /// The byte offset of a byte/short/dword access: `x` (or `4x` for typed UAVs),
+    /// aligned to the size.
+    fn sized_offset(&mut self, il: &IlOp, args: &[Value], size: u32, typed: bool) -> VReg {
+        let x = self.operand(il, args, 0, 0);
+        let off = if typed {
+            self.mad(x, 4, Src::Imm(0))
+        } else {
+            self.and_imm(x, !(size - 1))
+        };
+        self.to_v(off)
+    }
+
+    fn uav_sized_load(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        size: u32,
+        op: Opcode,
+        typed: bool,
+    ) -> Result<(), CompileError> {
+        let (rsrc, _) = self.uav(il_id(il))?;
+        let addr = self.sized_offset(il, args, size, typed);
+        let t = self.m.new_vreg(File::V, 1);
+        self.buf(op, t, addr, rsrc, 0, true);
+        self.broadcast(t, results);
+        Ok(())
+    }
+
+    fn uav_sized_store(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        size: u32,
+        op: Opcode,
+        typed: bool,
+    ) -> Result<(), CompileError> {
+        let (rsrc, _) = self.uav(il_id(il))?;
+        let addr = self.sized_offset(il, args, size, typed);
+        let data = self.operand_v(il, args, 1, 0);
+        self.buf(op, data, addr, rsrc, 0, false);
+        Ok(())
+    }
+
+    fn uav_atomic(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        op: Atomic,
+        ret: bool,
+    ) -> Result<(), CompileError> {
+        let Some(opcode) = buf_atomic(op) else {
+            return Err(unsupported(format!(
+                "the IL instruction `{}` (gfx9 has no buffer atomic for it)",
+                il.opcode.mnemonic()
+            )));
+        };
+        let mut id = il_id(il);
+        if field(il, "arena").unwrap_or(0) != 0 {
+            id = self
+                .mem
+                .uavs
+                .iter()
+                .find(|(_, k)| **k == UavKind::Arena)
+                .map_or(8, |(&i, _)| i);
+        }
+        let (rsrc, kind) = self.uav(id)?;
+        let x = self.operand(il, args, 0, 0);
+        let off = match kind {
+            UavKind::Struct { stride } if stride != 4 => {
+                let y = self.operand(il, args, 0, 1);
+                self.mad(x, stride, y)
+            }
+            UavKind::Typed { .. } => self.mad(x, 4, Src::Imm(0)),
+            _ => x,
+        };
+        let off = self.and_imm(off, !3);
+        let addr = self.to_v(off);
+        let a = self.operand(il, args, 1, 0);
+        let wide = op == Atomic::CmpXchg;
+        let data = self.m.new_vreg(File::V, if wide { 2 } else { 1 });
+        self.mov32(Dst(data, 0, 1), a);
+        if wide {
+            // DATA[0] = new value (src1.x), DATA[1] = compare value (src2.x): the UAV
+            // compare is `if (uav == src2) uav = src1` (L8756).
+            let b = self.operand(il, args, 2, 0);
+            self.mov32(Dst(data, 1, 1), b);
+        }
+        let n = if wide { 2 } else { 1 };
+        let mut regs: SmallVec<[RegRef; 4]> = smallvec![
+            self.reg_ref(Slot::Dst, data, 0, n, false),
+            self.reg_ref(Slot::Vaddr, addr, 0, 1, false),
+            self.reg_ref(Slot::Srsrc, rsrc, 0, 4, false)
+        ];
+        if ret {
+            regs.push(self.reg_ref(Slot::Dst, data, 0, 1, true));
+        }
+        self.push(
+            Inst::Buf(Buf {
+                op: opcode,
+                vdata: Some(self.placeholder(data, n)),
+                vaddr: Some(Operand::v(0)),
+                srsrc: Some(Operand::s_range(0, 4)),
+                soffset: Some(Operand::Int(0)),
+                offset: 0,
+                offen: true,
+                idxen: false,
+                glc: ret,
+                slc: false,
+                lds: false,
+                tfe: false,
+                dfmt: 0,
+                nfmt: 0,
+            }),
+            regs,
+        );
+        if ret {
+            let t = if wide {
+                let t = self.m.new_vreg(File::V, 1);
+                self.mov32(Dst::r(t), Src::R(data, 0, 1));
+                t
+            } else {
+                data
+            };
+            self.broadcast(t, results);
+        }
+        Ok(())
+    }
+}
