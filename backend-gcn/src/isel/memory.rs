@@ -780,11 +780,15 @@ impl Selector<'_> {
         op: Atomic,
         ret: bool,
     ) -> Result<(), CompileError> {
-        let Some(opcode) = buf_atomic(op) else {
-            return Err(unsupported(format!(
-                "the IL instruction `{}` (gfx9 has no buffer atomic for it)",
-                il.opcode.mnemonic()
-            )));
+        let opcode = match buf_atomic(op) {
+            Some(o) => o,
+            None if op == Atomic::Rsub => Opcode::BUFFER_ATOMIC_CMPSWAP,
+            None => {
+                return Err(unsupported(format!(
+                    "the IL instruction `{}` (gfx9 has no buffer atomic for it)",
+                    il.opcode.mnemonic()
+                )))
+            }
         };
         let mut id = il_id(il);
         if field(il, "arena").unwrap_or(0) != 0 {
@@ -808,6 +812,11 @@ impl Selector<'_> {
         let off = self.and_imm(off, !3);
         let addr = self.to_v(off);
         let a = self.operand(il, args, 1, 0);
+        if op == Atomic::Rsub {
+            let old = self.rsub_loop(addr, rsrc, a);
+            self.broadcast(old, if ret { results } else { &[] });
+            return Ok(());
+        }
         let wide = op == Atomic::CmpXchg;
         let data = self.m.new_vreg(File::V, if wide { 2 } else { 1 });
         self.mov32(Dst(data, 0, 1), a);
@@ -817,14 +826,33 @@ impl Selector<'_> {
             let b = self.operand(il, args, 2, 0);
             self.mov32(Dst(data, 1, 1), b);
         }
-        let n = if wide { 2 } else { 1 };
+        self.buf_atomic_inst(opcode, data, addr, rsrc, ret);
+        if ret {
+            let t = if wide {
+                let t = self.m.new_vreg(File::V, 1);
+                self.mov32(Dst::r(t), Src::R(data, 0, 1));
+                t
+            } else {
+                data
+            };
+            self.broadcast(t, results);
+        }
+        Ok(())
+    }
+
+    /// A MUBUF atomic at `addr` (offen) with data `data` (2 dwords for CMPSWAP); with
+    /// `ret` (glc) the old value comes back in the first dword of `data`.
+    fn buf_atomic_inst(&mut self, opcode: Opcode, data: VReg, addr: VReg, rsrc: VReg, ret: bool) {
+        let n = self.m.info(data).size;
         let mut regs: SmallVec<[RegRef; 4]> = smallvec![
             self.reg_ref(Slot::Dst, data, 0, n, false),
             self.reg_ref(Slot::Vaddr, addr, 0, 1, false),
             self.reg_ref(Slot::Srsrc, rsrc, 0, 4, false)
         ];
         if ret {
-            regs.push(self.reg_ref(Slot::Dst, data, 0, 1, true));
+            // The whole operand is named (the allocator rewrites the slot from each
+            // reference); only its first dword is written back.
+            regs.push(self.reg_ref(Slot::Dst, data, 0, n, true));
         }
         self.push(
             Inst::Buf(Buf {
@@ -845,16 +873,77 @@ impl Selector<'_> {
             }),
             regs,
         );
-        if ret {
-            let t = if wide {
-                let t = self.m.new_vreg(File::V, 1);
-                self.mov32(Dst::r(t), Src::R(data, 0, 1));
-                t
-            } else {
-                data
-            };
-            self.broadcast(t, results);
-        }
-        Ok(())
+    }
+
+    /// `M = a - M` by compare-and-swap, as gfx9 has no `buffer_atomic_rsub`: read M, then
+    /// until every lane's swap succeeded, swap in `a - old` where M still holds `old`
+    /// (lanes whose swap failed retry with the value the swap returned). Returns the
+    /// value M held before each lane's update. Out-of-range lanes read 0 and their swap
+    /// returns 0, so they leave at once with 0, as the reference's out-of-range atomics.
+    fn rsub_loop(&mut self, addr: VReg, rsrc: VReg, a: Src) -> VReg {
+        let none = Mods::default();
+        let old = self.m.new_vreg(File::V, 1);
+        self.buf(Opcode::BUFFER_LOAD_DWORD, old, addr, rsrc, 0, true);
+        let saved = self.m.new_vreg(File::S, 2);
+        self.exec_op(Opcode::S_MOV_B64, Some(saved), &[]);
+        let top = self.m.new_label();
+        self.label(top);
+        let pair = self.m.new_vreg(File::V, 2);
+        self.valu(
+            Opcode::V_SUB_U32,
+            Some(Dst(pair, 0, 1)),
+            None,
+            &[a, Src::r(old)],
+            none,
+        );
+        self.mov32(Dst(pair, 1, 1), Src::r(old));
+        self.buf_atomic_inst(Opcode::BUFFER_ATOMIC_CMPSWAP, pair, addr, rsrc, true);
+        let failed = self.m.new_vreg(File::S, 2);
+        self.valu(
+            Opcode::V_CMP_NE_U32,
+            None,
+            Some(Dst(failed, 0, 2)),
+            &[Src::R(pair, 0, 1), Src::r(old)],
+            none,
+        );
+        self.mov32(Dst::r(old), Src::R(pair, 0, 1));
+        self.exec_op(Opcode::S_AND_B64, None, &[failed]);
+        self.branch(Opcode::S_CBRANCH_EXECNZ, top);
+        self.exec_op(Opcode::S_MOV_B64, None, &[saved]);
+        old
+    }
+
+    /// `dst = op(EXEC, srcs)` with `dst` EXEC when `None`; `S_MOV_B64` with a `dst` saves
+    /// EXEC, without one restores it from `srcs[0]`.
+    fn exec_op(&mut self, op: Opcode, dst: Option<VReg>, srcs: &[VReg]) {
+        let mut regs: SmallVec<[RegRef; 4]> = SmallVec::new();
+        let dst_op = match dst {
+            Some(d) => {
+                regs.push(self.reg_ref(Slot::Dst, d, 0, 2, true));
+                Operand::s_range(0, 2)
+            }
+            None => Operand::EXEC,
+        };
+        let (src0, src1) = match (op, srcs) {
+            (Opcode::S_MOV_B64, [s]) => {
+                regs.push(self.reg_ref(Slot::Src(0), *s, 0, 2, false));
+                (Some(Operand::s_range(0, 2)), None)
+            }
+            (Opcode::S_MOV_B64, _) => (Some(Operand::EXEC), None),
+            (_, [s]) => {
+                regs.push(self.reg_ref(Slot::Src(1), *s, 0, 2, false));
+                (Some(Operand::EXEC), Some(Operand::s_range(0, 2)))
+            }
+            _ => (Some(Operand::EXEC), None),
+        };
+        self.push(
+            Inst::Salu(crate::isa::Salu {
+                op,
+                dst: Some(dst_op),
+                src0,
+                src1,
+            }),
+            regs,
+        );
     }
 }
