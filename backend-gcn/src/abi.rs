@@ -79,6 +79,9 @@ pub struct KernelAbi {
     pub workitem_id_dims: u8,
     /// Bytes of LDS per work-group: the descriptor's `group_segment_fixed_size`.
     pub lds_bytes: u32,
+    /// `(srv id, kernarg offset of its 16-byte V#)`: raw and structured SRVs, whose
+    /// bytes are addressed like a raw buffer.
+    pub srvs: Vec<(u32, u32)>,
 }
 
 impl KernelAbi {
@@ -119,6 +122,7 @@ impl KernelAbi {
             inputs: Vec::new(),
             global: None,
             lds_bytes: 0,
+            srvs: Vec::new(),
         }
     }
 
@@ -160,6 +164,18 @@ impl KernelAbi {
             at += 16;
         }
         self.kernarg_size = at;
+        self
+    }
+
+    /// Adds a V# per raw or structured SRV after the other bindings.
+    pub fn with_srvs(mut self, srvs: &[u32]) -> KernelAbi {
+        let mut ids = srvs.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            self.srvs.push((id, self.kernarg_size));
+            self.kernarg_size += 16;
+        }
         self
     }
 
@@ -231,7 +247,8 @@ impl KernelAbi {
                     .map(|&(n, off)| (Binding::RenderTarget(n), off)),
             )
             .chain(self.inputs.iter().map(|&(n, off)| (Binding::Input(n), off)))
-            .chain(self.global.map(|off| (Binding::Global, off)));
+            .chain(self.global.map(|off| (Binding::Global, off)))
+            .chain(self.srvs.iter().map(|&(id, off)| (Binding::Srv(id), off)));
         for (b, off) in entries {
             let (addr, size) = buffer(b);
             let off = off as usize;
@@ -261,6 +278,8 @@ pub enum Binding {
     Input(u32),
     /// `g[]`: 16-byte elements.
     Global,
+    /// A raw or structured SRV: the resource's bytes as they are.
+    Srv(u32),
 }
 
 /// A raw buffer V# (vega Table 33) for `size` bytes at `addr`: stride 0, no swizzle,

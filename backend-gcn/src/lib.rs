@@ -186,6 +186,8 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workitem_id_dims = 1;
     }
     abi.lds_bytes = decls.lds_bytes;
+    let srvs: Vec<u32> = decls.memory.srvs.keys().copied().collect();
+    abi = abi.with_srvs(&srvs);
     let mut sel = isel::Selector::new(func, abi);
     sel.mem = decls.memory.clone();
     sel.res_decls = decls.resources.iter().map(|r| (r.id, *r)).collect();

@@ -112,6 +112,7 @@ fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
                 (id, kind)
             })
             .collect(),
+        srvs: d.srvs.clone(),
     }
 }
 
@@ -274,6 +275,14 @@ fn run_compiled(
         let bytes = inputs.get(&n).map(dwords_to_bytes).unwrap_or_default();
         placed.insert((5, n), (gmem.alloc(&bytes), bytes.len() as u64));
     }
+    for &(id, _) in &c.abi.srvs {
+        let bytes: Vec<u8> = mem
+            .resources
+            .get(&id)
+            .map(|r| r.data.iter().flat_map(|w| w.to_le_bytes()).collect())
+            .unwrap_or_default();
+        placed.insert((6, id), (gmem.alloc(&bytes), bytes.len() as u64));
+    }
     if c.abi.global.is_some() {
         let bytes = dwords_to_bytes(&mem.global);
         placed.insert((4, 0), (gmem.alloc(&bytes), bytes.len() as u64));
@@ -291,6 +300,7 @@ fn run_compiled(
             Binding::RenderTarget(n) => (3, n),
             Binding::Input(n) => (5, n),
             Binding::Global => (4, 0),
+            Binding::Srv(id) => (6, id),
         };
         placed.get(&key).copied().unwrap_or((0, 0))
     };

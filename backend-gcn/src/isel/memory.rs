@@ -67,6 +67,8 @@ pub struct MemLayout {
     /// `dcl_lds_size_per_thread` dwords and whether sharing is absolute.
     pub lds_per_thread: Option<(u32, bool)>,
     pub uavs: BTreeMap<u32, UavKind>,
+    /// Raw (`None`) and structured (`Some(stride)`) SRVs.
+    pub srvs: BTreeMap<u32, Option<u32>>,
 }
 
 /// Whether the owner-compute instructions need the flat thread id in the group.
@@ -106,6 +108,8 @@ pub fn handles(op: IlOpcode) -> bool {
             | O::UavArenaStore
             | O::UavLoad
             | O::UavStore
+            | O::SrvRawLoad
+            | O::SrvStructLoad
     )
 }
 
@@ -286,6 +290,35 @@ impl Selector<'_> {
                             false,
                         );
                     }
+                }
+                Ok(())
+            }
+            O::SrvRawLoad | O::SrvStructLoad => {
+                // Four dwords from byte `x` (raw) or `x * stride + y` (structured), each 0
+                // past the end (L8666).
+                let id = il_id(il);
+                let rsrc = *self
+                    .srv_rsrc
+                    .get(&id)
+                    .ok_or_else(|| unsupported(format!("SRV {id} has no binding")))?;
+                let x = self.operand(il, args, 0, 0);
+                let off = match self.mem.srvs.get(&id).copied().flatten() {
+                    Some(stride) => {
+                        let y = self.operand(il, args, 0, 1);
+                        self.mad(x, stride, y)
+                    }
+                    None => x,
+                };
+                let off = self.and_imm(off, !3);
+                let addr = self.to_v(off);
+                let mut k = 0;
+                for c in 0..4u8 {
+                    if mask >> c & 1 == 0 {
+                        continue;
+                    }
+                    let Some(&r) = results.get(k) else { break };
+                    k += 1;
+                    self.load_dword(r, addr, rsrc, 4 * u16::from(c));
                 }
                 Ok(())
             }

@@ -100,6 +100,8 @@ pub struct Selector<'f> {
     pub(crate) wgid: [Option<VReg>; 3],
     /// LDS allocations and UAV declarations (`isel/memory.rs`).
     pub mem: MemLayout,
+    /// Raw and structured SRV V#s by id.
+    pub(crate) srv_rsrc: BTreeMap<u32, VReg>,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -161,6 +163,7 @@ impl<'f> Selector<'f> {
             tid: [None; 3],
             wgid: [None; 3],
             mem: MemLayout::default(),
+            srv_rsrc: BTreeMap::new(),
         }
     }
 
@@ -665,6 +668,10 @@ impl<'f> Selector<'f> {
         }
         if let Some(off) = self.abi.global {
             self.global_rsrc = Some(self.kernarg_load(off, 4));
+        }
+        for (id, off) in self.abi.srvs.clone() {
+            let r = self.kernarg_load(off, 4);
+            self.srv_rsrc.insert(id, r);
         }
         if self.abi.pixel {
             self.pixel_coordinates()?;
