@@ -34,9 +34,12 @@
 //! # Registers at entry
 //!
 //! Only the kernarg segment pointer is a user SGPR (`s[0:1]`, USER_SGPR_COUNT 2,
-//! KERNEL_CODE_PROPERTIES bit 3); no private segment (the kernels use no scratch). Then
-//! the work-group ids the program reads (X always, as LLVM does; Y and Z when used), from
-//! `s2`. Work-item ids in `v0`, `v1`, `v2` (ENABLE_VGPR_WORKITEM_ID covers the highest
+//! KERNEL_CODE_PROPERTIES bit 3), unless the kernel keeps indexed temporaries in private
+//! memory: then the private segment buffer V# comes first (`s[0:3]`, properties bit 0),
+//! the kernarg pointer is `s[4:5]` (USER_SGPR_COUNT 6) and the scratch wave offset
+//! follows the work-group ids (COMPUTE_PGM_RSRC2 bit 0), as abi-facts §4.2 orders them.
+//! Then the work-group ids the program reads (X always, as LLVM does; Y and Z when used),
+//! after the user SGPRs. Work-item ids in `v0`, `v1`, `v2` (ENABLE_VGPR_WORKITEM_ID covers the highest
 //! dimension read).
 
 /// Bytes of the launch block at the start of the kernarg segment.
@@ -49,8 +52,6 @@ pub const NUM_GROUPS_OFFSET: u32 = 12;
 pub const DOMAIN_OFFSET: u32 = 24;
 /// A pixel kernel runs in 8 x 8 work-groups, one tile (one wave) each.
 pub const TILE: u32 = 8;
-/// The kernarg pointer's SGPRs.
-pub const KERNARG_SGPR: u8 = 0;
 
 /// The binding layout of one compiled kernel, for the host that launches it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,6 +83,9 @@ pub struct KernelAbi {
     /// `(srv id, kernarg offset of its 16-byte V#)`: raw and structured SRVs, whose
     /// bytes are addressed like a raw buffer.
     pub srvs: Vec<(u32, u32)>,
+    /// Private (scratch) bytes per work-item: the descriptor's
+    /// `private_segment_fixed_size`; non-zero enables the private segment registers.
+    pub private_bytes: u32,
 }
 
 impl KernelAbi {
@@ -123,6 +127,7 @@ impl KernelAbi {
             global: None,
             lds_bytes: 0,
             srvs: Vec::new(),
+            private_bytes: 0,
         }
     }
 
@@ -197,13 +202,34 @@ impl KernelAbi {
             .map(|(_, o)| *o)
     }
 
+    /// User SGPRs: the private segment buffer V# (when scratch is used) and the kernarg
+    /// pointer.
+    pub fn user_sgprs(&self) -> u8 {
+        if self.private_bytes > 0 {
+            6
+        } else {
+            2
+        }
+    }
+
+    /// The first SGPR of the kernarg pointer at entry.
+    pub fn kernarg_sgpr(&self) -> u8 {
+        self.user_sgprs() - 2
+    }
+
     /// The SGPR holding work-group id `dim` at entry, if enabled.
     pub fn workgroup_id_sgpr(&self, dim: usize) -> Option<u8> {
         if !self.workgroup_ids.get(dim).copied().unwrap_or(false) {
             return None;
         }
         let before = self.workgroup_ids[..dim].iter().filter(|e| **e).count() as u8;
-        Some(2 + before)
+        Some(self.user_sgprs() + before)
+    }
+
+    /// The SGPR holding the scratch wave offset at entry, when scratch is used.
+    pub fn scratch_offset_sgpr(&self) -> Option<u8> {
+        (self.private_bytes > 0)
+            .then(|| self.user_sgprs() + self.workgroup_ids.iter().filter(|e| **e).count() as u8)
     }
 
     /// Builds the kernarg segment: the launch block (with the pixel domain), then

@@ -34,7 +34,8 @@ pub fn rsrc1(sgprs: u16, vgprs: u16) -> u32 {
 
 /// COMPUTE_PGM_RSRC2 for the ABI's register set-up.
 pub fn rsrc2(abi: &KernelAbi) -> u32 {
-    let mut r = 2 << 1; // USER_SGPR_COUNT: the kernarg pointer
+    // USER_SGPR_COUNT; ENABLE_PRIVATE_SEGMENT (bit 0) for the scratch wave offset.
+    let mut r = u32::from(abi.user_sgprs()) << 1 | u32::from(abi.private_bytes > 0);
     for (k, en) in abi.workgroup_ids.iter().enumerate() {
         if *en {
             r |= 1 << (7 + k);
@@ -48,13 +49,17 @@ pub fn kernel_descriptor(abi: &KernelAbi, sgprs: u16, vgprs: u16) -> [u8; 64] {
     let mut kd = [0u8; 64];
     // GROUP_SEGMENT_FIXED_SIZE (abi-facts §4.1): the kernel's LDS bytes.
     kd[0..4].copy_from_slice(&abi.lds_bytes.to_le_bytes());
+    // PRIVATE_SEGMENT_FIXED_SIZE: scratch bytes per work-item.
+    kd[4..8].copy_from_slice(&abi.private_bytes.to_le_bytes());
     kd[8..12].copy_from_slice(&abi.kernarg_size.to_le_bytes());
     let entry = (TEXT_OFFSET - KD_OFFSET) as i64;
     kd[16..24].copy_from_slice(&entry.to_le_bytes());
     kd[48..52].copy_from_slice(&rsrc1(sgprs, vgprs).to_le_bytes());
     kd[52..56].copy_from_slice(&rsrc2(abi).to_le_bytes());
-    // KERNEL_CODE_PROPERTIES: ENABLE_SGPR_KERNARG_SEGMENT_PTR.
-    kd[56..58].copy_from_slice(&(1u16 << 3).to_le_bytes());
+    // KERNEL_CODE_PROPERTIES: ENABLE_SGPR_KERNARG_SEGMENT_PTR, and
+    // ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER with scratch.
+    let props = 1u16 << 3 | u16::from(abi.private_bytes > 0);
+    kd[56..58].copy_from_slice(&props.to_le_bytes());
     kd
 }
 

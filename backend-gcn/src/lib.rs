@@ -134,6 +134,8 @@ struct Used {
     cbs: Vec<u32>,
     outputs: Vec<u32>,
     global: bool,
+    /// Indexed temporaries in private memory.
+    private: bool,
 }
 
 /// The UAV and constant-buffer ids, outputs and `g[]` the code reads or writes.
@@ -146,6 +148,7 @@ fn used_bindings(func: &midend::ir::Function) -> Used {
             Op::CbLoad { buffer, .. } => cbs.push(*buffer),
             Op::Output { reg, .. } => used.outputs.push(*reg),
             Op::GlobalLoad { .. } | Op::GlobalStore { .. } => used.global = true,
+            Op::PrivateLoad { .. } | Op::PrivateStore { .. } => used.private = true,
             Op::Il(il)
                 if matches!(
                     il.opcode,
@@ -186,6 +189,9 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workitem_id_dims = 1;
     }
     abi.lds_bytes = decls.lds_bytes;
+    if used.private {
+        abi.private_bytes = isel::private_bytes(decls.memory.private_elements);
+    }
     let srvs: Vec<u32> = decls.memory.srvs.keys().copied().collect();
     abi = abi.with_srvs(&srvs);
     let mut sel = isel::Selector::new(func, abi);

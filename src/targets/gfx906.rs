@@ -113,6 +113,8 @@ fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
             })
             .collect(),
         srvs: d.srvs.clone(),
+        private_arrays: d.itemp_arrays.clone(),
+        private_elements: d.itemp_elements,
     }
 }
 

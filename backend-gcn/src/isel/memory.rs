@@ -69,6 +69,10 @@ pub struct MemLayout {
     pub uavs: BTreeMap<u32, UavKind>,
     /// Raw (`None`) and structured (`Some(stride)`) SRVs.
     pub srvs: BTreeMap<u32, Option<u32>>,
+    /// Indexed-temporary arrays: number to (first element, length).
+    pub private_arrays: BTreeMap<u32, (u32, u32)>,
+    /// Elements of all indexed-temporary arrays.
+    pub private_elements: u32,
 }
 
 /// Whether the owner-compute instructions need the flat thread id in the group.

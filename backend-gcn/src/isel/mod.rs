@@ -31,6 +31,9 @@ use midend::ir::{AluOp, DstKind, Function, IlOp, Input, Modifier, Op, Test, Type
 use smallvec::{smallvec, SmallVec};
 
 mod memory;
+mod private;
+
+pub use private::private_bytes;
 
 pub use memory::{LdsAlloc, MemLayout, UavKind};
 
@@ -102,6 +105,8 @@ pub struct Selector<'f> {
     pub mem: MemLayout,
     /// Raw and structured SRV V#s by id.
     pub(crate) srv_rsrc: BTreeMap<u32, VReg>,
+    /// The private segment V# (scratch), when indexed temporaries live there.
+    pub(crate) private_rsrc: Option<VReg>,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -164,6 +169,7 @@ impl<'f> Selector<'f> {
             wgid: [None; 3],
             mem: MemLayout::default(),
             srv_rsrc: BTreeMap::new(),
+            private_rsrc: None,
         }
     }
 
@@ -599,8 +605,9 @@ impl<'f> Selector<'f> {
         self.abi.workgroup_ids = wg;
         self.abi.workitem_id_dims = tid_dims.max(1);
         // Entry registers: s[0:1] kernarg pointer, then group ids; v0..v2 thread ids.
-        self.m.inputs.push((File::S, abi::KERNARG_SGPR));
-        self.m.inputs.push((File::S, abi::KERNARG_SGPR + 1));
+        let kernarg_sgpr = self.abi.kernarg_sgpr();
+        self.m.inputs.push((File::S, kernarg_sgpr));
+        self.m.inputs.push((File::S, kernarg_sgpr + 1));
         let entry_copy = |this: &mut Self, dst: VReg, file: File, index: u8, count: u8| {
             let regs = smallvec![RegRef {
                 slot: Slot::Src(0),
@@ -642,7 +649,8 @@ impl<'f> Selector<'f> {
             self.tid[k] = Some(r);
         }
         let kernarg = self.kernarg;
-        entry_copy(self, kernarg, File::S, abi::KERNARG_SGPR, 2);
+        entry_copy(self, kernarg, File::S, kernarg_sgpr, 2);
+        self.private_prologue()?;
         if launch {
             self.launch = Some(self.kernarg_load(0, 8));
         }
@@ -798,6 +806,22 @@ impl<'f> Selector<'f> {
                 Ok(())
             }
             Op::Il(il) => self.il(il, &args, &results),
+            Op::PrivateLoad {
+                array,
+                offset,
+                comp,
+            } => match args.first() {
+                Some(&i) => self.private_load(*array, *offset, *comp, i, need(res)?),
+                None => Err(CompileError::Internal("private load arguments".into())),
+            },
+            Op::PrivateStore {
+                array,
+                offset,
+                comp,
+            } => match args[..] {
+                [i, v] => self.private_store(*array, *offset, *comp, i, v),
+                _ => Err(CompileError::Internal("private store arguments".into())),
+            },
             Op::GlobalLoad { offset, comp } => {
                 let r = need(res)?;
                 let rsrc = self
