@@ -11,10 +11,11 @@
 //! | 24 | 8 | reserved, 0 |
 //! | 32 + 16 i | 16 | buffer resource descriptor (V#) of the i-th UAV, in id order |
 //! | after the UAVs, 16 j | 16 | V# of the j-th constant buffer, in id order |
-//! | pixel kernels: then 32 k | 32 | V# of the k-th resource (16-byte texels), then its width, height (u32) and width, height (f32) |
+//! | pixel kernels: then 48 k | 48 | V# of the k-th resource (16-byte texels, slice after slice), then its width, height (u32) and width, height (f32), then its slice count (u32) and 12 reserved bytes |
 //! | then 16 n | 16 | V# of the n-th render target (`o#`, in register order) |
 //! | then 16 m | 16 | V# of the m-th interpolated input (`v#`, in register order), one 16-byte element per pixel |
 //! | then 16 | 16 | V# of the global buffer `g[]`, when the program uses it |
+//! | then 16 s | 16 | V# of the s-th raw or structured SRV, in id order |
 //!
 //! A pixel kernel's launch block holds the domain's width and height at offset 24.
 //!
@@ -42,6 +43,10 @@
 //! after the user SGPRs. Work-item ids in `v0`, `v1`, `v2` (ENABLE_VGPR_WORKITEM_ID covers the highest
 //! dimension read).
 
+/// Bytes of a resource's kernarg entry: V#, width, height (u32 and f32), slices.
+pub const RESOURCE_ENTRY: u32 = 48;
+/// Offset of a resource's slice count in its entry.
+pub const RESOURCE_SLICES: u32 = 32;
 /// Bytes of the launch block at the start of the kernarg segment.
 pub const LAUNCH_BLOCK: u32 = 32;
 /// Offset of the group size in the launch block.
@@ -66,7 +71,7 @@ pub struct KernelAbi {
     pub const_buffers: Vec<(u32, u32)>,
     /// A pixel kernel (`il_ps`): dispatched in 8 x 8 groups over the domain.
     pub pixel: bool,
-    /// `(resource id, kernarg offset of its 32-byte entry)`, in id order.
+    /// `(resource id, kernarg offset of its 48-byte entry)`, in id order.
     pub resources: Vec<(u32, u32)>,
     /// `(output register, kernarg offset of its render target's V#)`.
     pub render_targets: Vec<(u32, u32)>,
@@ -154,7 +159,7 @@ impl KernelAbi {
         self.workitem_id_dims = 2;
         for id in r {
             self.resources.push((id, at));
-            at += 32;
+            at += RESOURCE_ENTRY;
         }
         for n in o {
             self.render_targets.push((n, at));
@@ -234,14 +239,14 @@ impl KernelAbi {
 
     /// Builds the kernarg segment: the launch block (with the pixel domain), then
     /// `buffer(b)` gives each buffer's device address and size in bytes and
-    /// `dims(id)` each resource's width and height.
+    /// `dims(id)` each resource's width, height and slices.
     pub fn kernargs(
         &self,
         group_size: [u32; 3],
         num_groups: [u32; 3],
         domain: [u32; 2],
         buffer: impl Fn(Binding) -> (u64, u64),
-        dims: impl Fn(u32) -> (u32, u32),
+        dims: impl Fn(u32) -> (u32, u32, u32),
     ) -> Vec<u8> {
         let mut out = vec![0u8; self.kernarg_size as usize];
         let mut put = |at: usize, w: u32| out[at..at + 4].copy_from_slice(&w.to_le_bytes());
@@ -280,8 +285,8 @@ impl KernelAbi {
             let off = off as usize;
             out[off..off + 16].copy_from_slice(&buffer_descriptor(addr, size));
             if let Binding::Resource(id) = b {
-                let (w, h) = dims(id);
-                let words = [w, h, (w as f32).to_bits(), (h as f32).to_bits()];
+                let (w, h, slices) = dims(id);
+                let words = [w, h, (w as f32).to_bits(), (h as f32).to_bits(), slices];
                 for (k, word) in words.iter().enumerate() {
                     out[off + 16 + 4 * k..off + 20 + 4 * k].copy_from_slice(&word.to_le_bytes());
                 }
@@ -347,7 +352,7 @@ mod tests {
                 Binding::ConstBuffer(id) => (0x2_0000_0000 + u64::from(id), 32),
                 _ => (0, 0),
             },
-            |_| (0, 0),
+            |_| (0, 0, 0),
         );
         assert_eq!(&args[0..4], &64u32.to_le_bytes());
         assert_eq!(&args[12..16], &2u32.to_le_bytes());
@@ -363,21 +368,22 @@ mod tests {
     #[test]
     fn pixel_bindings_follow_the_constant_buffers() {
         let abi = KernelAbi::new("k", &[], &[0]).with_pixel(&[1, 0], &[0], &[], true);
-        assert_eq!(abi.resources, vec![(0, 48), (1, 80)]);
-        assert_eq!(abi.render_targets, vec![(0, 112)]);
-        assert_eq!(abi.global, Some(128));
-        assert_eq!(abi.kernarg_size, 144);
+        assert_eq!(abi.resources, vec![(0, 48), (1, 96)]);
+        assert_eq!(abi.render_targets, vec![(0, 144)]);
+        assert_eq!(abi.global, Some(160));
+        assert_eq!(abi.kernarg_size, 176);
         let args = abi.kernargs(
             [8, 8, 1],
             [2, 1, 1],
             [13, 5],
             |_| (0x1_0000_0000, 64),
-            |id| (3 + id, 7),
+            |id| (3 + id, 7, 2),
         );
         assert_eq!(&args[24..32], &[13, 0, 0, 0, 5, 0, 0, 0]);
-        assert_eq!(&args[96..100], &4u32.to_le_bytes());
-        assert_eq!(&args[100..104], &7u32.to_le_bytes());
-        assert_eq!(&args[104..108], &4.0f32.to_bits().to_le_bytes());
+        assert_eq!(&args[112..116], &4u32.to_le_bytes());
+        assert_eq!(&args[116..120], &7u32.to_le_bytes());
+        assert_eq!(&args[120..124], &4.0f32.to_bits().to_le_bytes());
+        assert_eq!(&args[128..132], &2u32.to_le_bytes());
     }
 
     #[test]

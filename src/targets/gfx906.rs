@@ -259,12 +259,14 @@ fn run_compiled(
         let Some(r) = mem.resources.get(&id) else {
             continue;
         };
-        let texels: Vec<[u32; 4]> = (0..r.height)
-            .flat_map(|y| (0..r.width).map(move |x| r.texel(x, y, 0)))
+        let texels: Vec<[u32; 4]> = (0..r.slices.max(1))
+            .flat_map(|z| {
+                (0..r.height).flat_map(move |y| (0..r.width).map(move |x| r.texel(x, y, z)))
+            })
             .collect();
         let bytes = dwords_to_bytes(&texels);
         placed.insert((2, id), (gmem.alloc(&bytes), bytes.len() as u64));
-        dims.insert(id, (r.width, r.height));
+        dims.insert(id, (r.width, r.height, r.slices.max(1)));
     }
     let pixels = shape.domain.map_or(0, |[w, h]| (w as usize) * (h as usize));
     for &(n, _) in &c.abi.render_targets {
@@ -311,7 +313,7 @@ fn run_compiled(
         shape.groups,
         shape.domain.unwrap_or([0, 0]),
         buffer,
-        |id| dims.get(&id).copied().unwrap_or((0, 0)),
+        |id| dims.get(&id).copied().unwrap_or((0, 0, 0)),
     );
     let grid = match shape.domain {
         Some([w, h]) => [w, h, 1],

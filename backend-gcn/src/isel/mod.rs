@@ -32,6 +32,7 @@ use smallvec::{smallvec, SmallVec};
 
 mod memory;
 mod private;
+mod texture;
 
 pub use private::private_bytes;
 
@@ -107,6 +108,8 @@ pub struct Selector<'f> {
     pub(crate) srv_rsrc: BTreeMap<u32, VReg>,
     /// The private segment V# (scratch), when indexed temporaries live there.
     pub(crate) private_rsrc: Option<VReg>,
+    /// The slice counts of array resources.
+    pub(crate) res_slices: BTreeMap<u32, VReg>,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -170,6 +173,7 @@ impl<'f> Selector<'f> {
             mem: MemLayout::default(),
             srv_rsrc: BTreeMap::new(),
             private_rsrc: None,
+            res_slices: BTreeMap::new(),
         }
     }
 
@@ -665,6 +669,10 @@ impl<'f> Selector<'f> {
         for (id, off) in self.abi.resources.clone() {
             let r = self.kernarg_load(off, 8);
             self.res.insert(id, r);
+            if self.res_decls.get(&id).is_some_and(|d| d.array) {
+                let s = self.kernarg_load(off + abi::RESOURCE_SLICES, 1);
+                self.res_slices.insert(id, s);
+            }
         }
         for (n, off) in self.abi.render_targets.clone() {
             let r = self.kernarg_load(off, 4);
@@ -2027,9 +2035,6 @@ impl<'f> Selector<'f> {
             .get(&id)
             .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
         let decl = self.res_decls.get(&id).copied().unwrap_or_default();
-        if decl.array {
-            return Err(unsupported("sampling an array resource"));
-        }
         let normalized = match field("coordtype").unwrap_or(0) {
             1 => true,
             2 => false,
@@ -2062,6 +2067,12 @@ impl<'f> Selector<'f> {
                 Mods::default(),
             );
             t
+        };
+        let index = if decl.array {
+            let t = coord(self, if decl.one_d { 1 } else { 2 });
+            self.add_array_slice(index, t, id, res)?
+        } else {
+            index
         };
         let addr = self.m.new_vreg(File::V, 1);
         self.valu(
@@ -2234,6 +2245,7 @@ impl<'f> Selector<'f> {
                 DstKind::Values(mask),
             ) => self.sample(il, args, results, mask),
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
+            (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

@@ -1022,3 +1022,10 @@ s_cbranch_execnz 65533
 v_cmp_le_u32_e64 s[4:5], v1, s2
 v_cmp_gt_u32_e32 vcc, 8, v1
 v_cmp_ne_u32_e64 s[4:5], v1, v2
+v_cmp_gt_u32_e64 s[4:5], s2, v1
+s_and_b64 s[4:5], s[6:7], s[8:9]
+s_mul_i32 s2, s4, s5
+v_mad_u32_u24 v0, v1, s2, v3
+v_rndne_f32_e32 v1, v2
+v_med3_i32 v0, v1, 0, s2
+s_load_dword s2, s[0:1], 0x50

@@ -1,0 +1,241 @@
+//! Resource reads beyond the plain 1D/2D point sample (`sample` in `mod.rs`): the array
+//! slice of a sample, and `load` (texel fetch by integer coordinates).
+//!
+//! Resources are 16-byte texels, slice after slice, row after row (`docs/abi.md`); the
+//! kernarg entry gives width, height and slices. Following the reference interpreter
+//! (`runtime-sim/src/interp/texture.rs`):
+//! - a sample's slice is its coordinate (y of a 1D array, z of a 2D array) rounded to
+//!   nearest even and clamped to the slices there are (IL spec L5155), NaN to slice 0;
+//! - `load` reads texel (x + offset, y + offset, slice) with the coordinates as signed
+//!   integers, and 0 in every component outside the resource (L4958).
+
+use midend::ir::{IlOp, Value};
+
+use super::{il_src, unsupported, Dst, Mods, Selector, Src};
+use crate::isa::Opcode;
+use crate::mir::{File, VReg};
+use crate::CompileError;
+
+/// A byte offset past every resource (MUBUF range checking reads 0 there), with room for
+/// the component offsets 0..12 below 2^32.
+const TEXEL_NOWHERE: u32 = 0xFFFF_FFF0;
+
+impl Selector<'_> {
+    /// The slice count of array resource `id` (loaded in the prologue).
+    fn slices(&self, id: u32) -> Result<VReg, CompileError> {
+        self.res_slices
+            .get(&id)
+            .copied()
+            .ok_or_else(|| unsupported(format!("resource {id} is not an array")))
+    }
+
+    /// `index + slice * width * height`, the slice from the float coordinate `t`.
+    pub(crate) fn add_array_slice(
+        &mut self,
+        index: VReg,
+        t: Src,
+        id: u32,
+        res: VReg,
+    ) -> Result<VReg, CompileError> {
+        let none = Mods::default();
+        let slices = self.slices(id)?;
+        let r = self.m.new_vreg(File::V, 1);
+        self.valu(Opcode::V_RNDNE_F32, Some(Dst::r(r)), None, &[t], none);
+        let i = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_CVT_I32_F32,
+            Some(Dst::r(i)),
+            None,
+            &[Src::r(r)],
+            none,
+        );
+        let last = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_ADD_I32,
+            Some(Dst::r(last)),
+            &[Src::r(slices), Src::Imm(u32::MAX)],
+        );
+        let slice = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MED3_I32,
+            Some(Dst::r(slice)),
+            None,
+            &[Src::r(i), Src::Imm(0), Src::r(last)],
+            none,
+        );
+        let area = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_MUL_I32,
+            Some(Dst::r(area)),
+            &[Src::R(res, 4, 1), Src::R(res, 5, 1)],
+        );
+        let out = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MAD_U32_U24,
+            Some(Dst::r(out)),
+            None,
+            &[Src::r(slice), Src::r(area), Src::r(index)],
+            none,
+        );
+        // v_mad_u32_u24 multiplies 24-bit values: a resource has far fewer texels.
+        Ok(out)
+    }
+
+    /// `load_resource(n)`: texel fetch by integer coordinates, 0 outside the resource.
+    pub(crate) fn load_texel(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        let field = |name: &str| {
+            il.opcode
+                .info()
+                .field(name)
+                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported("load with an indexed resource"));
+        }
+        let id = field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        // `_aoffimmi`: signed 7.1 fixed point; the reference truncates it to texels.
+        let offsets = match il.extra.address_offset {
+            Some(word) => [
+                (f32::from(word as u8 as i8) / 2.0) as i32,
+                (f32::from((word >> 8) as u8 as i8) / 2.0) as i32,
+            ],
+            None => [0; 2],
+        };
+        let none = Mods::default();
+        let coord = |this: &mut Self, c: u8, offset: i32| -> Src {
+            let s = match il_src(il, args, 0, c) {
+                Some(v) => this.src(v),
+                None => Src::Imm(0),
+            };
+            match (s, offset) {
+                (s, 0) => s,
+                (Src::Imm(x), o) => Src::Imm(x.wrapping_add(o as u32)),
+                (s, o) => {
+                    let t = this.m.new_vreg(File::V, 1);
+                    this.valu(
+                        Opcode::V_ADD_U32,
+                        Some(Dst::r(t)),
+                        None,
+                        &[Src::Imm(o as u32), s],
+                        none,
+                    );
+                    Src::r(t)
+                }
+            }
+        };
+        // inside = x <u W && y <u H && slice <u S (negative coordinates are huge unsigned).
+        let mut checks: Vec<(Src, Src)> = Vec::new();
+        let x = coord(self, 0, offsets[0]);
+        checks.push((x, Src::R(res, 4, 1)));
+        let y = if decl.one_d {
+            Src::Imm(0)
+        } else {
+            let y = coord(self, 1, offsets[1]);
+            checks.push((y, Src::R(res, 5, 1)));
+            y
+        };
+        let z = if decl.array {
+            let z = coord(self, if decl.one_d { 1 } else { 2 }, 0);
+            checks.push((z, Src::r(self.slices(id)?)));
+            z
+        } else {
+            Src::Imm(0)
+        };
+        let mut inside: Option<VReg> = None;
+        for (v, n) in checks {
+            let m = self.m.new_vreg(File::S, 2);
+            self.valu(
+                Opcode::V_CMP_GT_U32,
+                None,
+                Some(Dst(m, 0, 2)),
+                &[n, v],
+                none,
+            );
+            inside = Some(match inside {
+                None => m,
+                Some(prev) => {
+                    let both = self.m.new_vreg(File::S, 2);
+                    self.salu(
+                        Opcode::S_AND_B64,
+                        Some(Dst(both, 0, 2)),
+                        &[Src::R(prev, 0, 2), Src::R(m, 0, 2)],
+                    );
+                    both
+                }
+            });
+        }
+        // index = (z * H + y) * W + x, in 32 bits.
+        let row = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MUL_LO_U32,
+            Some(Dst::r(row)),
+            None,
+            &[z, Src::R(res, 5, 1)],
+            none,
+        );
+        let row_y = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_ADD_U32,
+            Some(Dst::r(row_y)),
+            None,
+            &[y, Src::r(row)],
+            none,
+        );
+        let lin = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MUL_LO_U32,
+            Some(Dst::r(lin)),
+            None,
+            &[Src::r(row_y), Src::R(res, 4, 1)],
+            none,
+        );
+        let index = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_ADD_U32,
+            Some(Dst::r(index)),
+            None,
+            &[x, Src::r(lin)],
+            none,
+        );
+        let bytes = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_LSHLREV_B32,
+            Some(Dst::r(bytes)),
+            None,
+            &[Src::Imm(4), Src::r(index)],
+            none,
+        );
+        let addr = self.m.new_vreg(File::V, 1);
+        match inside {
+            Some(m) => self.valu(
+                Opcode::V_CNDMASK_B32,
+                Some(Dst::r(addr)),
+                None,
+                &[Src::Imm(TEXEL_NOWHERE), Src::r(bytes), Src::R(m, 0, 2)],
+                none,
+            ),
+            None => self.mov32(Dst::r(addr), Src::r(bytes)),
+        }
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            self.load_dword(r, addr, res, 4 * u16::from(c));
+        }
+        Ok(())
+    }
+}
