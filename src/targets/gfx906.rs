@@ -113,6 +113,21 @@ fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
             })
             .collect(),
         srvs: d.srvs.clone(),
+        gds: d
+            .gds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        gds_bytes: d.gds_bytes,
         private_arrays: d.itemp_arrays.clone(),
         private_elements: d.itemp_elements,
     }

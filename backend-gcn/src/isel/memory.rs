@@ -16,6 +16,14 @@
 //! address, never put in the DS offset field, so that the out-of-range address cannot
 //! wrap back into the LDS.
 //!
+//! # GDS
+//!
+//! GDS allocations (`dcl_gds_id`) are laid out the same way in the device's global data
+//! share; each GDS instruction is the LDS one with GDS=1, preceded by
+//! `s_mov_b32 m0, gds_bytes` (the window `{base 0, size}`, vega L1579-1581) and the one
+//! wait state an M0 write needs before GDS (vega Table 8 row 10). The same per-allocation
+//! bounds apply.
+//!
 //! # Owner-compute LDS
 //!
 //! `lds_write_vec` / `lds_read_vec` (R7xx owner model): work-item `o` owns the
@@ -67,6 +75,9 @@ pub struct MemLayout {
     /// `dcl_lds_size_per_thread` dwords and whether sharing is absolute.
     pub lds_per_thread: Option<(u32, bool)>,
     pub uavs: BTreeMap<u32, UavKind>,
+    /// GDS allocations by id (laid out like LDS) and their total bytes.
+    pub gds: BTreeMap<u32, LdsAlloc>,
+    pub gds_bytes: u32,
     /// Raw (`None`) and structured (`Some(stride)`) SRVs.
     pub srvs: BTreeMap<u32, Option<u32>>,
     /// Indexed-temporary arrays: number to (first element, length).
@@ -83,38 +94,37 @@ pub fn needs_flat_tid(il: &IlOp) -> bool {
 /// Whether [`Selector::memory_il`] selects `op`.
 pub fn handles(op: IlOpcode) -> bool {
     use IlOpcode as O;
-    matches!(
-        atomic_of(op),
-        Some((Space::Lds, _, _)) | Some((Space::Uav, _, _))
-    ) || matches!(
-        op,
-        O::LdsLoad
-            | O::LdsLoadByte
-            | O::LdsLoadUbyte
-            | O::LdsLoadShort
-            | O::LdsLoadUshort
-            | O::LdsStoreByte
-            | O::LdsStoreShort
-            | O::LdsLoadVec
-            | O::LdsStoreVec
-            | O::LdsReadVec
-            | O::LdsWriteVec
-            | O::Fence
-            | O::UavStructLoad
-            | O::UavStructStore
-            | O::UavByteLoad
-            | O::UavUbyteLoad
-            | O::UavShortLoad
-            | O::UavUshortLoad
-            | O::UavByteStore
-            | O::UavShortStore
-            | O::UavArenaLoad
-            | O::UavArenaStore
-            | O::UavLoad
-            | O::UavStore
-            | O::SrvRawLoad
-            | O::SrvStructLoad
-    )
+    atomic_of(op).is_some()
+        || matches!(
+            op,
+            O::GdsLoad
+                | O::LdsLoad
+                | O::LdsLoadByte
+                | O::LdsLoadUbyte
+                | O::LdsLoadShort
+                | O::LdsLoadUshort
+                | O::LdsStoreByte
+                | O::LdsStoreShort
+                | O::LdsLoadVec
+                | O::LdsStoreVec
+                | O::LdsReadVec
+                | O::LdsWriteVec
+                | O::Fence
+                | O::UavStructLoad
+                | O::UavStructStore
+                | O::UavByteLoad
+                | O::UavUbyteLoad
+                | O::UavShortLoad
+                | O::UavUshortLoad
+                | O::UavByteStore
+                | O::UavShortStore
+                | O::UavArenaLoad
+                | O::UavArenaStore
+                | O::UavLoad
+                | O::UavStore
+                | O::SrvRawLoad
+                | O::SrvStructLoad
+        )
 }
 
 /// The DS opcode of an LDS atomic (vega 12.13; data0 = src1.x, data1 = src2.x).
@@ -184,12 +194,9 @@ impl Selector<'_> {
         use IlOpcode as O;
         if let Some((space, op, ret)) = atomic_of(il.opcode) {
             return match space {
-                Space::Lds => self.lds_atomic(il, args, results, op, ret),
+                Space::Lds => self.lds_atomic(il, args, results, op, ret, false),
+                Space::Gds => self.lds_atomic(il, args, results, op, ret, true),
                 Space::Uav => self.uav_atomic(il, args, results, op, ret),
-                Space::Gds => Err(unsupported(format!(
-                    "the IL instruction `{}` (GDS)",
-                    il.opcode.mnemonic()
-                ))),
             };
         }
         let mask = match il.dst {
@@ -199,6 +206,15 @@ impl Selector<'_> {
         match il.opcode {
             O::Fence => {
                 self.fence(il.control & 1 != 0);
+                Ok(())
+            }
+            O::GdsLoad => {
+                let al = self.shared_alloc(il, true)?;
+                let off = self.lds_scalar_offset(il, args, al, 4);
+                let addr = self.lds_checked(off, al, 0, 4);
+                let t = self.m.new_vreg(File::V, 1);
+                self.ds_on(true, Opcode::DS_READ_B32, Some(t), addr, None, None);
+                self.broadcast(t, results);
                 Ok(())
             }
             O::LdsLoad | O::LdsLoadByte | O::LdsLoadUbyte | O::LdsLoadShort | O::LdsLoadUshort => {
@@ -501,12 +517,20 @@ impl Selector<'_> {
     // ---- LDS -----------------------------------------------------------------------------
 
     fn lds_alloc(&self, il: &IlOp) -> Result<LdsAlloc, CompileError> {
+        self.shared_alloc(il, false)
+    }
+
+    /// The LDS (or GDS) allocation an instruction names.
+    fn shared_alloc(&self, il: &IlOp, gds: bool) -> Result<LdsAlloc, CompileError> {
         let id = il_id(il);
-        self.mem
-            .lds
-            .get(&id)
+        let (map, what) = if gds {
+            (&self.mem.gds, "GDS")
+        } else {
+            (&self.mem.lds, "LDS")
+        };
+        map.get(&id)
             .copied()
-            .ok_or_else(|| unsupported(format!("LDS id {id} is not declared")))
+            .ok_or_else(|| unsupported(format!("{what} id {id} is not declared")))
     }
 
     /// The offset in the allocation of a scalar access: `src0.x` (typeless) or
@@ -582,6 +606,39 @@ impl Selector<'_> {
         data0: Option<VReg>,
         data1: Option<VReg>,
     ) {
+        self.ds_on(false, op, vdst, addr, data0, data1);
+    }
+
+    /// One DS instruction with offset 0 on the LDS or (with `gds`) the GDS, whose window
+    /// M0 sets first.
+    fn ds_on(
+        &mut self,
+        gds: bool,
+        op: Opcode,
+        vdst: Option<VReg>,
+        addr: VReg,
+        data0: Option<VReg>,
+        data1: Option<VReg>,
+    ) {
+        if gds {
+            let window = self.mem.gds_bytes.min(0xFFFF);
+            self.push(
+                Inst::Salu(crate::isa::Salu {
+                    op: Opcode::S_MOV_B32,
+                    dst: Some(Operand::M0),
+                    src0: Some(super::imm_operand(window, crate::isa::Ty::B32)),
+                    src1: None,
+                }),
+                SmallVec::new(),
+            );
+            self.push(
+                Inst::Sopp(Sopp {
+                    op: Opcode::S_NOP,
+                    simm16: 0,
+                }),
+                SmallVec::new(),
+            );
+        }
         let mut regs: SmallVec<[RegRef; 4]> =
             smallvec![self.reg_ref(Slot::Vaddr, addr, 0, 1, false)];
         let mut slot = |this: &Self, r: Option<VReg>, s: Slot, def: bool| {
@@ -601,7 +658,7 @@ impl Selector<'_> {
                 data0,
                 data1,
                 offset: 0,
-                gds: false,
+                gds,
             }),
             regs,
         );
@@ -614,15 +671,16 @@ impl Selector<'_> {
         results: &[Value],
         op: Atomic,
         ret: bool,
+        gds: bool,
     ) -> Result<(), CompileError> {
-        let al = self.lds_alloc(il)?;
+        let al = self.shared_alloc(il, gds)?;
         let off = self.lds_scalar_offset(il, args, al, 4);
         let addr = self.lds_checked(off, al, 0, 4);
         let d0 = self.operand_v(il, args, 1, 0);
         let d1 =
             matches!(op, Atomic::CmpXchg | Atomic::Mskor).then(|| self.operand_v(il, args, 2, 0));
         let t = ret.then(|| self.m.new_vreg(File::V, 1));
-        self.ds(ds_atomic(op, ret), t, addr, Some(d0), d1);
+        self.ds_on(gds, ds_atomic(op, ret), t, addr, Some(d0), d1);
         if let Some(t) = t {
             self.broadcast(t, results);
         }

@@ -1029,3 +1029,9 @@ v_mad_u32_u24 v0, v1, s2, v3
 v_rndne_f32_e32 v1, v2
 v_med3_i32 v0, v1, 0, s2
 s_load_dword s2, s[0:1], 0x50
+s_mov_b32 m0, 0x100
+s_mov_b32 m0, 64
+ds_read_b32 v0, v1 gds
+ds_add_rtn_u32 v0, v1, v2 gds
+ds_cmpst_rtn_b32 v0, v1, v2, v3 gds
+ds_mskor_b32 v0, v1, v2 gds

@@ -522,4 +522,45 @@ mod tests {
         let e = launch(&vm_only).unwrap_err();
         assert!(e.to_string().contains("vmcnt"), "{e}");
     }
+
+    /// GDS=1: M0 = { base[31:16], size[15:0] } selects the window of the device's GDS
+    /// (vega L1579-1581); addresses are relative to base, past size they read 0 and drop the
+    /// write as for LDS; GDS persists across work-groups of the dispatch; an M0 write needs
+    /// one wait state before GDS (Table 8 row 10).
+    #[test]
+    fn gds_window_from_m0_shared_by_groups() {
+        let text = "\
+            s_load_dwordx2 s[4:5], s[0:1], 0x0
+            v_mov_b32_e32 v1, 4
+            v_mov_b32_e32 v2, 1
+            s_mov_b32 m0, 0x100008
+            s_nop 0
+            ds_add_rtn_u32 v3, v1, v2 gds
+            v_mov_b32_e32 v4, 8
+            ds_add_u32 v4, v2 gds
+            ds_read_b32 v5, v4 gds
+            v_mov_b32_e32 v7, s2
+            v_lshlrev_b32_e32 v6, 3, v7
+            s_waitcnt lgkmcnt(0)
+            global_store_dword v6, v3, s[4:5]
+            global_store_dword v6, v5, s[4:5] offset:4
+            s_endpgm";
+        let run_it = |text: &str| {
+            let code = assemble(text).unwrap();
+            let mut mem = GlobalMemory::new();
+            let out = mem.alloc_zeroed(8 * 2);
+            let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [2, 1, 1], [1, 1, 1]);
+            run(&code, &kd(), &mut mem, &l).map(|_| (words(&mem, out, 4), mem.gds.clone()))
+        };
+        let (got, gds) = run_it(text).unwrap();
+        // Group 0 adds 1 to GDS byte 0x10 + 4 and gets 0, group 1 gets 1; the add at
+        // address 8 is past the 8-byte window: dropped, and the read there gives 0.
+        assert_eq!(got, [0, 0, 1, 0]);
+        assert_eq!(&gds[0x14..0x18], &2u32.to_le_bytes());
+        assert!(gds.iter().enumerate().all(|(k, &b)| b == 0 || k == 0x14));
+        match run_it(&text.replace("s_nop 0\n", "")) {
+            Err(e) => assert!(e.to_string().contains("row 10"), "{e}"),
+            Ok(_) => panic!("GDS right after an M0 write ran"),
+        }
+    }
 }
