@@ -24,6 +24,13 @@
 //! wait state an M0 write needs before GDS (vega Table 8 row 10). The same per-allocation
 //! bounds apply.
 //!
+//! Append buffer counters (`append_buf_alloc` / `append_buf_consume`) are GDS dwords after
+//! the GDS allocations, one per UAV id: a wave adds (subtracts) its number of active lanes
+//! with one returning GDS atomic issued by its first active lane, and each lane's value is
+//! the old counter plus (minus) the number of active lanes below it (`v_mbcnt`), which is
+//! the reference's lane order. The counters start at 0 (the model's GDS does; a driver
+//! would clear them).
+//!
 //! # Owner-compute LDS
 //!
 //! `lds_write_vec` / `lds_read_vec` (R7xx owner model): work-item `o` owns the
@@ -42,6 +49,9 @@ use super::{il_id, il_src, unsupported, Dst, Mods, Selector, Src};
 use crate::isa::{Buf, Ds, Inst, Opcode, Operand, Sopp};
 use crate::mir::{File, RegRef, Slot, VReg};
 use crate::CompileError;
+
+/// Append counters kept in GDS (UAV ids below this).
+const APPEND_COUNTERS: u32 = 1024;
 
 /// The address that is out of every LDS (and cannot wrap back in: DS offsets stay 0).
 const LDS_NOWHERE: u32 = 0xFFFF_FFFF;
@@ -97,7 +107,9 @@ pub fn handles(op: IlOpcode) -> bool {
     atomic_of(op).is_some()
         || matches!(
             op,
-            O::GdsLoad
+            O::AppendBufAlloc
+                | O::AppendBufConsume
+                | O::GdsLoad
                 | O::LdsLoad
                 | O::LdsLoadByte
                 | O::LdsLoadUbyte
@@ -207,6 +219,9 @@ impl Selector<'_> {
             O::Fence => {
                 self.fence(il.control & 1 != 0);
                 Ok(())
+            }
+            O::AppendBufAlloc | O::AppendBufConsume => {
+                self.append_counter(il, results, il.opcode == O::AppendBufAlloc)
             }
             O::GdsLoad => {
                 let al = self.shared_alloc(il, true)?;
@@ -621,7 +636,7 @@ impl Selector<'_> {
         data1: Option<VReg>,
     ) {
         if gds {
-            let window = self.mem.gds_bytes.min(0xFFFF);
+            let window = self.gds_window();
             self.push(
                 Inst::Salu(crate::isa::Salu {
                     op: Opcode::S_MOV_B32,
@@ -662,6 +677,95 @@ impl Selector<'_> {
             }),
             regs,
         );
+    }
+
+    /// The GDS bytes M0 opens: the allocations and the append counters.
+    fn gds_window(&self) -> u32 {
+        (self.mem.gds_bytes.next_multiple_of(4) + 4 * APPEND_COUNTERS).min(0xFFFF)
+    }
+
+    /// `append_buf_alloc` (`alloc`) / `append_buf_consume` of UAV `id`'s counter.
+    fn append_counter(
+        &mut self,
+        il: &IlOp,
+        results: &[Value],
+        alloc: bool,
+    ) -> Result<(), CompileError> {
+        let id = il_id(il);
+        if id >= APPEND_COUNTERS {
+            return Err(unsupported(format!("the append counter of UAV {id}")));
+        }
+        let none = Mods::default();
+        let counter = self.mem.gds_bytes.next_multiple_of(4) + 4 * id;
+        let saved = self.m.new_vreg(File::S, 2);
+        self.exec_op(Opcode::S_MOV_B64, Some(saved), &[]);
+        let lanes = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_BCNT1_I32_B64,
+            Some(Dst::r(lanes)),
+            &[Src::R(saved, 0, 2)],
+        );
+        let first = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_FF1_I32_B64,
+            Some(Dst::r(first)),
+            &[Src::R(saved, 0, 2)],
+        );
+        // EXEC = the first active lane alone.
+        self.push(
+            Inst::Salu(crate::isa::Salu {
+                op: Opcode::S_LSHL_B64,
+                dst: Some(Operand::EXEC),
+                src0: Some(Operand::Int(1)),
+                src1: Some(Operand::s(0)),
+            }),
+            smallvec![self.reg_ref(Slot::Src(1), first, 0, 1, false)],
+        );
+        let addr = self.m.new_vreg(File::V, 1);
+        self.mov32(Dst::r(addr), Src::Imm(counter));
+        let count = self.m.new_vreg(File::V, 1);
+        self.mov32(Dst::r(count), Src::r(lanes));
+        let old = self.m.new_vreg(File::V, 1);
+        let op = if alloc {
+            Opcode::DS_ADD_RTN_U32
+        } else {
+            Opcode::DS_SUB_RTN_U32
+        };
+        self.ds_on(true, op, Some(old), addr, Some(count), None);
+        self.exec_op(Opcode::S_MOV_B64, None, &[saved]);
+        let base = self.m.new_vreg(File::S, 1);
+        self.readfirstlane(Dst::r(base), Src::r(old));
+        let below_lo = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MBCNT_LO_U32_B32,
+            Some(Dst::r(below_lo)),
+            None,
+            &[Src::R(saved, 0, 1), Src::Imm(0)],
+            none,
+        );
+        let below = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MBCNT_HI_U32_B32,
+            Some(Dst::r(below)),
+            None,
+            &[Src::R(saved, 1, 1), Src::r(below_lo)],
+            none,
+        );
+        let value = self.m.new_vreg(File::V, 1);
+        let op = if alloc {
+            Opcode::V_ADD_U32
+        } else {
+            Opcode::V_SUB_U32
+        };
+        self.valu(
+            op,
+            Some(Dst::r(value)),
+            None,
+            &[Src::r(base), Src::r(below)],
+            none,
+        );
+        self.broadcast(value, results);
+        Ok(())
     }
 
     fn lds_atomic(

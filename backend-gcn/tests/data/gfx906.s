@@ -1035,3 +1035,9 @@ ds_read_b32 v0, v1 gds
 ds_add_rtn_u32 v0, v1, v2 gds
 ds_cmpst_rtn_b32 v0, v1, v2, v3 gds
 ds_mskor_b32 v0, v1, v2 gds
+s_bcnt1_i32_b64 s2, s[4:5]
+s_ff1_i32_b64 s3, s[4:5]
+s_lshl_b64 exec, 1, s3
+ds_sub_rtn_u32 v0, v1, v2 gds
+v_mbcnt_lo_u32_b32 v1, s4, 0
+v_mbcnt_hi_u32_b32 v1, s5, v1
