@@ -304,7 +304,7 @@ impl Selector<'_> {
                     _ => x,
                 };
                 let off = self.and_imm(off, !3);
-                let addr = self.to_v(off);
+                let addr = self.in_vgpr(off);
                 let mut k = 0;
                 for c in 0..4u8 {
                     if mask >> c & 1 == 0 {
@@ -345,7 +345,7 @@ impl Selector<'_> {
                     None => x,
                 };
                 let off = self.and_imm(off, !3);
-                let addr = self.to_v(off);
+                let addr = self.in_vgpr(off);
                 let mut k = 0;
                 for c in 0..4u8 {
                     if mask >> c & 1 == 0 {
@@ -453,11 +453,11 @@ impl Selector<'_> {
     /// Component `comp` of source `src` in a VGPR (DS and MUBUF data).
     fn operand_v(&mut self, il: &IlOp, args: &[Value], src: usize, comp: u8) -> VReg {
         let s = self.operand(il, args, src, comp);
-        self.to_v(s)
+        self.in_vgpr(s)
     }
 
     /// A source in a VGPR of its own size 1.
-    fn to_v(&mut self, s: Src) -> VReg {
+    fn in_vgpr(&mut self, s: Src) -> VReg {
         match s {
             Src::R(r, 0, 1) if self.m.info(r).file == File::V && self.m.info(r).size == 1 => r,
             _ => {
@@ -856,7 +856,7 @@ impl Selector<'_> {
         let y = self.operand(il, args, 0, 1);
         let y4 = self.mad(y, 4, Src::Imm(0));
         let base = self.mad(owner, per_item, y4);
-        let base = self.to_v(base);
+        let base = self.in_vgpr(base);
         let mut k = 0;
         for c in 0..4u8 {
             if mask >> c & 1 == 0 {
@@ -936,7 +936,7 @@ impl Selector<'_> {
         } else {
             self.and_imm(x, !(size - 1))
         };
-        self.to_v(off)
+        self.in_vgpr(off)
     }
 
     fn uav_sized_load(
@@ -1009,7 +1009,7 @@ impl Selector<'_> {
             _ => x,
         };
         let off = self.and_imm(off, !3);
-        let addr = self.to_v(off);
+        let addr = self.in_vgpr(off);
         let a = self.operand(il, args, 1, 0);
         if op == Atomic::Rsub {
             let old = self.rsub_loop(addr, rsrc, a);
