@@ -2246,6 +2246,7 @@ impl<'f> Selector<'f> {
             ) => self.sample(il, args, results, mask),
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
             (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
+            (IlOpcode::Resinfo, DstKind::Values(mask)) => self.resinfo(il, args, results, mask),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

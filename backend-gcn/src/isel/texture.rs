@@ -7,7 +7,10 @@
 //! - a sample's slice is its coordinate (y of a 1D array, z of a 2D array) rounded to
 //!   nearest even and clamped to the slices there are (IL spec L5155), NaN to slice 0;
 //! - `load` reads texel (x + offset, y + offset, slice) with the coordinates as signed
-//!   integers, and 0 in every component outside the resource (L4958).
+//!   integers, and 0 in every component outside the resource (L4958);
+//! - `resinfo` gives (width, height, slices, 1) of mip level src0.x, height 0 for 1D and
+//!   buffers, slices 0 unless an array, all three 0 past level 0 (resources have one
+//!   level), as floats unless `_uint` (L5139).
 
 use midend::ir::{IlOp, Value};
 
@@ -79,6 +82,111 @@ impl Selector<'_> {
         );
         // v_mad_u32_u24 multiplies 24-bit values: a resource has far fewer texels.
         Ok(out)
+    }
+
+    /// `resinfo_resource(n)[_uint]`.
+    pub(crate) fn resinfo(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        let field = |name: &str| {
+            il.opcode
+                .info()
+                .field(name)
+                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported("resinfo with an indexed resource"));
+        }
+        let id = field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        let uint = field("uint").unwrap_or(0) != 0;
+        let none = Mods::default();
+        let width = Src::R(res, if uint { 4 } else { 6 }, 1);
+        let height = Src::R(res, if uint { 5 } else { 7 }, 1);
+        let slices = if decl.array {
+            let s = self.slices(id)?;
+            if uint {
+                Src::r(s)
+            } else {
+                let f = self.m.new_vreg(File::V, 1);
+                self.valu(
+                    Opcode::V_CVT_F32_U32,
+                    Some(Dst::r(f)),
+                    None,
+                    &[Src::r(s)],
+                    none,
+                );
+                Src::r(f)
+            }
+        } else {
+            Src::Imm(0)
+        };
+        // Slices are 0 unless an array; 1D resources and buffers have height 0.
+        let full = match (decl.one_d, decl.array) {
+            (true, false) => [width, Src::Imm(0), Src::Imm(0)],
+            (true, true) => [width, slices, Src::Imm(0)],
+            (false, _) => [width, height, slices],
+        };
+        let level = il_src(il, args, 0, 0);
+        let level_zero = match level.and_then(|v| self.constant(v)) {
+            Some(c) => Some(c as u32 == 0),
+            None if level.is_none() => Some(true),
+            None => None,
+        };
+        let mask_zero = match (level_zero, level) {
+            (None, Some(v)) => {
+                let l = self.src(v);
+                let m = self.m.new_vreg(File::S, 2);
+                self.valu(
+                    Opcode::V_CMP_EQ_U32,
+                    None,
+                    Some(Dst(m, 0, 2)),
+                    &[Src::Imm(0), l],
+                    none,
+                );
+                Some(m)
+            }
+            _ => None,
+        };
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            let d = self.vreg(r);
+            if c == 3 {
+                self.mov32(Dst::r(d), Src::Imm(if uint { 1 } else { 1f32.to_bits() }));
+                continue;
+            }
+            let v = full[usize::from(c)];
+            match (level_zero, mask_zero) {
+                (Some(true), _) => self.mov32(Dst::r(d), v),
+                (Some(false), _) => self.mov32(Dst::r(d), Src::Imm(0)),
+                (None, Some(m)) => {
+                    let t = self.m.new_vreg(File::V, 1);
+                    self.valu(
+                        Opcode::V_CNDMASK_B32,
+                        Some(Dst::r(t)),
+                        None,
+                        &[Src::Imm(0), v, Src::R(m, 0, 2)],
+                        none,
+                    );
+                    self.mov32(Dst::r(d), Src::r(t));
+                }
+                (None, None) => return Err(CompileError::Internal("resinfo level".into())),
+            }
+        }
+        Ok(())
     }
 
     /// `load_resource(n)`: texel fetch by integer coordinates, 0 outside the resource.

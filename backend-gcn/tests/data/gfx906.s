@@ -1041,3 +1041,5 @@ s_lshl_b64 exec, 1, s3
 ds_sub_rtn_u32 v0, v1, v2 gds
 v_mbcnt_lo_u32_b32 v1, s4, 0
 v_mbcnt_hi_u32_b32 v1, s5, v1
+v_cvt_f32_u32_e32 v1, s2
+v_cmp_eq_u32_e64 s[4:5], 0, s2
