@@ -2247,6 +2247,12 @@ impl<'f> Selector<'f> {
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
             (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
             (IlOpcode::Resinfo, DstKind::Values(mask)) => self.resinfo(il, args, results, mask),
+            (op, DstKind::Values(_)) if texture::is_compare_sample(op) => {
+                self.sample_compare(il, args, results)
+            }
+            (IlOpcode::Fetch4 | IlOpcode::Fetch4C, DstKind::Values(mask)) => {
+                self.fetch4(il, args, results, mask)
+            }
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

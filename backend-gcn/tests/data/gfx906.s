@@ -1043,3 +1043,6 @@ v_mbcnt_lo_u32_b32 v1, s4, 0
 v_mbcnt_hi_u32_b32 v1, s5, v1
 v_cvt_f32_u32_e32 v1, s2
 v_cmp_eq_u32_e64 s[4:5], 0, s2
+v_cmp_le_f32_e64 s[4:5], s2, v1
+v_cmp_le_f32_e64 s[4:5], v2, v1
+v_cndmask_b32_e64 v0, 0, 1.0, s[4:5]
