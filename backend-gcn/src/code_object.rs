@@ -280,6 +280,24 @@ mod tests {
         assert_eq!(rsrc2(&abi), 4 | 1 << 7 | 1 << 8 | 1 << 11);
     }
 
+    /// abi-facts §4.1: GROUP_SEGMENT_FIXED_SIZE at bytes 0-3, PRIVATE_SEGMENT_FIXED_SIZE at
+    /// 4-7; scratch enables the private segment buffer (properties bit 0), USER_SGPR_COUNT 6
+    /// and ENABLE_PRIVATE_SEGMENT (RSRC2 bit 0), and moves the group ids after s5.
+    #[test]
+    fn lds_and_scratch_in_the_descriptor() {
+        let mut abi = KernelAbi::new("k", &[], &[]);
+        abi.lds_bytes = 256;
+        abi.private_bytes = 48;
+        let kd = kernel_descriptor(&abi, 8, 4);
+        assert_eq!(&kd[0..4], &256u32.to_le_bytes());
+        assert_eq!(&kd[4..8], &48u32.to_le_bytes());
+        assert_eq!(u16::from_le_bytes([kd[56], kd[57]]), 1 << 3 | 1);
+        assert_eq!(rsrc2(&abi), 1 | 6 << 1 | 1 << 7);
+        assert_eq!(abi.kernarg_sgpr(), 4);
+        assert_eq!(abi.workgroup_id_sgpr(0), Some(6));
+        assert_eq!(abi.scratch_offset_sgpr(), Some(7));
+    }
+
     #[test]
     fn elf_has_the_symbols_at_their_places() {
         let abi = KernelAbi::new("k", &[], &[]);

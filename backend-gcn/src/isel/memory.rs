@@ -557,7 +557,14 @@ impl Selector<'_> {
                 let y = self.operand(il, args, 0, 1);
                 self.mad(x, s, y)
             }
-            None => x,
+            None => {
+                // A typeless address that is a multiple of 4 by construction needs no
+                // alignment (the common `4 * index`).
+                if il_src(il, args, 0, 0).is_some_and(|v| self.known_aligned(v, 4)) {
+                    return x;
+                }
+                x
+            }
         };
         self.and_imm(off, !(size - 1))
     }
