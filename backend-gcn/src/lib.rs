@@ -188,6 +188,12 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workgroup_ids = [true, false, false];
         abi.workitem_id_dims = 1;
     }
+    if decls.lds_bytes > 65536 {
+        return Err(CompileError::Unsupported(format!(
+            "{} bytes of LDS per work-group (at most 64 KiB)",
+            decls.lds_bytes
+        )));
+    }
     abi.lds_bytes = decls.lds_bytes;
     if used.private {
         abi.private_bytes = isel::private_bytes(decls.memory.private_elements);

@@ -136,9 +136,11 @@ fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
 /// The owner-compute LDS space of a group of `group` work-items (whole waves), as the
 /// reference interpreter sizes it (`launch::prepare`).
 fn owner_lds_bytes(d: &kernel::Decls, group: [u32; 3]) -> u32 {
-    let threads = group[0] * group[1] * group[2];
-    d.lds_per_thread
-        .map_or(0, |(dwords, _)| dwords * 4 * threads.next_multiple_of(64))
+    let threads = u64::from(group[0]) * u64::from(group[1]) * u64::from(group[2]);
+    let bytes = d.lds_per_thread.map_or(0, |(dwords, _)| {
+        u64::from(dwords) * 4 * threads.next_multiple_of(64)
+    });
+    u32::try_from(bytes).unwrap_or(u32::MAX)
 }
 
 /// Compiles a program for gfx906: what `ilc compile --target gfx906` prints (`asm` is

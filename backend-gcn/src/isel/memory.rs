@@ -688,7 +688,14 @@ impl Selector<'_> {
 
     /// The GDS bytes M0 opens: the allocations and the append counters.
     fn gds_window(&self) -> u32 {
-        (self.mem.gds_bytes.next_multiple_of(4) + 4 * APPEND_COUNTERS).min(0xFFFF)
+        self.counters_start()
+            .saturating_add(4 * APPEND_COUNTERS)
+            .min(0xFFFF)
+    }
+
+    /// The GDS byte of the first append counter: after the GDS allocations.
+    fn counters_start(&self) -> u32 {
+        self.mem.gds_bytes.saturating_add(3) & !3
     }
 
     /// `append_buf_alloc` (`alloc`) / `append_buf_consume` of UAV `id`'s counter.
@@ -703,7 +710,7 @@ impl Selector<'_> {
             return Err(unsupported(format!("the append counter of UAV {id}")));
         }
         let none = Mods::default();
-        let counter = self.mem.gds_bytes.next_multiple_of(4) + 4 * id;
+        let counter = self.counters_start().saturating_add(4 * id);
         let saved = self.m.new_vreg(File::S, 2);
         self.exec_op(Opcode::S_MOV_B64, Some(saved), &[]);
         let lanes = self.m.new_vreg(File::S, 1);
@@ -810,6 +817,11 @@ impl Selector<'_> {
             return Err(unsupported("lds_read_vec with _neighborExch"));
         }
         let (dwords, default_abs) = self.mem.lds_per_thread.unwrap_or((0, false));
+        if dwords > 64 {
+            return Err(unsupported(format!(
+                "{dwords} LDS dwords per work-item (at most 64)"
+            )));
+        }
         let per_item = dwords * 4;
         let absolute = field(il, "sharingMode") == Some(1) || default_abs;
         let tid = self.flat_tid()?;
@@ -821,14 +833,14 @@ impl Selector<'_> {
             } else {
                 Src::r(tid)
             };
-            let offset = field(il, "lOffset").unwrap_or(0) * 4;
+            let offset = field(il, "lOffset").unwrap_or(0).saturating_mul(4);
             let area = self.mad(owner, per_item, Src::Imm(0));
             for c in 0..4u8 {
                 if mask >> c & 1 == 0 {
                     continue;
                 }
-                let at = offset + 4 * u32::from(c);
-                if at + 4 > per_item {
+                let at = offset.saturating_add(4 * u32::from(c));
+                if at.saturating_add(4) > per_item {
                     continue;
                 }
                 let addr = self.m.new_vreg(File::V, 1);

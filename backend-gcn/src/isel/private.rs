@@ -27,7 +27,7 @@ const MAX_PRIVATE_DWORDS: u32 = 1024;
 
 /// Private bytes per lane for `elements` indexed-temporary elements (and the dump element).
 pub fn private_bytes(elements: u32) -> u32 {
-    (elements + 1) * 16
+    elements.saturating_add(1).saturating_mul(16)
 }
 
 impl Selector<'_> {
@@ -177,10 +177,17 @@ impl Selector<'_> {
             Opcode::V_ADD_U32,
             Some(Dst::r(at)),
             None,
-            &[Src::Imm(first * 16 + 4 * u32::from(comp)), Src::r(scaled)],
+            &[
+                Src::Imm(first.wrapping_mul(16).wrapping_add(4 * u32::from(comp))),
+                Src::r(scaled),
+            ],
             none,
         );
-        let dump = self.mem.private_elements * 16 + 4 * u32::from(comp);
+        let dump = self
+            .mem
+            .private_elements
+            .wrapping_mul(16)
+            .wrapping_add(4 * u32::from(comp));
         let addr = self.m.new_vreg(File::V, 1);
         self.valu(
             Opcode::V_CNDMASK_B32,
