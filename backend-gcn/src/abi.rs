@@ -11,10 +11,11 @@
 //! | 24 | 8 | reserved, 0 |
 //! | 32 + 16 i | 16 | buffer resource descriptor (V#) of the i-th UAV, in id order |
 //! | after the UAVs, 16 j | 16 | V# of the j-th constant buffer, in id order |
-//! | pixel kernels: then 32 k | 32 | V# of the k-th resource (16-byte texels), then its width, height (u32) and width, height (f32) |
+//! | pixel kernels: then 48 k | 48 | V# of the k-th resource (16-byte texels, slice after slice), then its width, height (u32) and width, height (f32), then its slice count (u32) and 12 reserved bytes |
 //! | then 16 n | 16 | V# of the n-th render target (`o#`, in register order) |
 //! | then 16 m | 16 | V# of the m-th interpolated input (`v#`, in register order), one 16-byte element per pixel |
 //! | then 16 | 16 | V# of the global buffer `g[]`, when the program uses it |
+//! | then 16 s | 16 | V# of the s-th raw or structured SRV, in id order |
 //!
 //! A pixel kernel's launch block holds the domain's width and height at offset 24.
 //!
@@ -38,13 +39,18 @@
 //! LLVM does; Y and Z when used), from `s2`. Work-item ids in `v0`, `v1`, `v2`
 //! (ENABLE_VGPR_WORKITEM_ID covers the highest dimension read).
 //!
-//! A kernel that spills ([`KernelAbi::private_segment`]) also gets scratch memory, the
-//! AMDHSA way: the private segment buffer V# is the first user SGPRs (`s[0:3]`,
-//! KERNEL_CODE_PROPERTIES bit 0), the kernarg pointer follows in `s[4:5]`
-//! (USER_SGPR_COUNT 6), and the scratch wave offset is the system SGPR after the
-//! work-group ids (COMPUTE_PGM_RSRC2 bit 0; abi-facts §4.2). A kernel that does not spill
-//! keeps the short layout, so its code is the same as if spilling did not exist.
+//! A kernel with a private segment ([`KernelAbi::private_segment`]: indexed temporaries
+//! kept in private memory, or registers spilled) gets scratch memory the AMDHSA way: the
+//! private segment buffer V# is the first user SGPRs (`s[0:3]`, KERNEL_CODE_PROPERTIES
+//! bit 0), the kernarg pointer follows in `s[4:5]` (USER_SGPR_COUNT 6), and the scratch
+//! wave offset is the system SGPR after the work-group ids (COMPUTE_PGM_RSRC2 bit 0;
+//! abi-facts §4.2). The indexed temporaries come first in each lane's private space, the
+//! spill slots after them. A kernel without either keeps the short layout.
 
+/// Bytes of a resource's kernarg entry: V#, width, height (u32 and f32), slices.
+pub const RESOURCE_ENTRY: u32 = 48;
+/// Offset of a resource's slice count in its entry.
+pub const RESOURCE_SLICES: u32 = 32;
 /// Bytes of the launch block at the start of the kernarg segment.
 pub const LAUNCH_BLOCK: u32 = 32;
 /// Offset of the group size in the launch block.
@@ -78,7 +84,7 @@ pub struct KernelAbi {
     pub const_buffers: Vec<(u32, u32)>,
     /// A pixel kernel (`il_ps`): dispatched in 8 x 8 groups over the domain.
     pub pixel: bool,
-    /// `(resource id, kernarg offset of its 32-byte entry)`, in id order.
+    /// `(resource id, kernarg offset of its 48-byte entry)`, in id order.
     pub resources: Vec<(u32, u32)>,
     /// `(output register, kernarg offset of its render target's V#)`.
     pub render_targets: Vec<(u32, u32)>,
@@ -90,11 +96,20 @@ pub struct KernelAbi {
     pub workgroup_ids: [bool; 3],
     /// Work-item id VGPRs enabled: 1 (v0), 2 (v0, v1) or 3 (v0..v2).
     pub workitem_id_dims: u8,
-    /// The kernel gets scratch memory (for spilled registers): the private segment buffer
-    /// in `s[0:3]` and the scratch wave offset SGPR.
+    /// The kernel gets scratch memory (indexed temporaries, spilled registers): the private
+    /// segment buffer in `s[0:3]` and the scratch wave offset SGPR.
     pub private_segment: bool,
-    /// Scratch bytes per work-item.
+    /// Scratch bytes per work-item, the descriptor's `private_segment_fixed_size`:
+    /// `private_bytes` and the spill slots.
     pub private_segment_size: u32,
+    /// Bytes of LDS per work-group: the descriptor's `group_segment_fixed_size`.
+    pub lds_bytes: u32,
+    /// `(srv id, kernarg offset of its 16-byte V#)`: raw and structured SRVs, whose
+    /// bytes are addressed like a raw buffer.
+    pub srvs: Vec<(u32, u32)>,
+    /// Bytes per work-item of indexed temporaries in private memory (the start of the
+    /// private segment; spill slots follow).
+    pub private_bytes: u32,
 }
 
 impl KernelAbi {
@@ -136,6 +151,9 @@ impl KernelAbi {
             global: None,
             private_segment: false,
             private_segment_size: 0,
+            lds_bytes: 0,
+            srvs: Vec::new(),
+            private_bytes: 0,
         }
     }
 
@@ -162,7 +180,7 @@ impl KernelAbi {
         self.workitem_id_dims = 2;
         for id in r {
             self.resources.push((id, at));
-            at += 32;
+            at += RESOURCE_ENTRY;
         }
         for n in o {
             self.render_targets.push((n, at));
@@ -177,6 +195,18 @@ impl KernelAbi {
             at += 16;
         }
         self.kernarg_size = at;
+        self
+    }
+
+    /// Adds a V# per raw or structured SRV after the other bindings.
+    pub fn with_srvs(mut self, srvs: &[u32]) -> KernelAbi {
+        let mut ids = srvs.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            self.srvs.push((id, self.kernarg_size));
+            self.kernarg_size += 16;
+        }
         self
     }
 
@@ -238,14 +268,14 @@ impl KernelAbi {
 
     /// Builds the kernarg segment: the launch block (with the pixel domain), then
     /// `buffer(b)` gives each buffer's device address and size in bytes and
-    /// `dims(id)` each resource's width and height.
+    /// `dims(id)` each resource's width, height and slices.
     pub fn kernargs(
         &self,
         group_size: [u32; 3],
         num_groups: [u32; 3],
         domain: [u32; 2],
         buffer: impl Fn(Binding) -> (u64, u64),
-        dims: impl Fn(u32) -> (u32, u32),
+        dims: impl Fn(u32) -> (u32, u32, u32),
     ) -> Vec<u8> {
         let mut out = vec![0u8; self.kernarg_size as usize];
         let mut put = |at: usize, w: u32| out[at..at + 4].copy_from_slice(&w.to_le_bytes());
@@ -277,14 +307,15 @@ impl KernelAbi {
                     .map(|&(n, off)| (Binding::RenderTarget(n), off)),
             )
             .chain(self.inputs.iter().map(|&(n, off)| (Binding::Input(n), off)))
-            .chain(self.global.map(|off| (Binding::Global, off)));
+            .chain(self.global.map(|off| (Binding::Global, off)))
+            .chain(self.srvs.iter().map(|&(id, off)| (Binding::Srv(id), off)));
         for (b, off) in entries {
             let (addr, size) = buffer(b);
             let off = off as usize;
             out[off..off + 16].copy_from_slice(&buffer_descriptor(addr, size));
             if let Binding::Resource(id) = b {
-                let (w, h) = dims(id);
-                let words = [w, h, (w as f32).to_bits(), (h as f32).to_bits()];
+                let (w, h, slices) = dims(id);
+                let words = [w, h, (w as f32).to_bits(), (h as f32).to_bits(), slices];
                 for (k, word) in words.iter().enumerate() {
                     out[off + 16 + 4 * k..off + 20 + 4 * k].copy_from_slice(&word.to_le_bytes());
                 }
@@ -307,6 +338,8 @@ pub enum Binding {
     Input(u32),
     /// `g[]`: 16-byte elements.
     Global,
+    /// A raw or structured SRV: the resource's bytes as they are.
+    Srv(u32),
 }
 
 /// A raw buffer V# (vega Table 33) for `size` bytes at `addr`: stride 0, no swizzle,
@@ -348,7 +381,7 @@ mod tests {
                 Binding::ConstBuffer(id) => (0x2_0000_0000 + u64::from(id), 32),
                 _ => (0, 0),
             },
-            |_| (0, 0),
+            |_| (0, 0, 0),
         );
         assert_eq!(&args[0..4], &64u32.to_le_bytes());
         assert_eq!(&args[12..16], &2u32.to_le_bytes());
@@ -364,21 +397,22 @@ mod tests {
     #[test]
     fn pixel_bindings_follow_the_constant_buffers() {
         let abi = KernelAbi::new("k", &[], &[0]).with_pixel(&[1, 0], &[0], &[], true);
-        assert_eq!(abi.resources, vec![(0, 48), (1, 80)]);
-        assert_eq!(abi.render_targets, vec![(0, 112)]);
-        assert_eq!(abi.global, Some(128));
-        assert_eq!(abi.kernarg_size, 144);
+        assert_eq!(abi.resources, vec![(0, 48), (1, 96)]);
+        assert_eq!(abi.render_targets, vec![(0, 144)]);
+        assert_eq!(abi.global, Some(160));
+        assert_eq!(abi.kernarg_size, 176);
         let args = abi.kernargs(
             [8, 8, 1],
             [2, 1, 1],
             [13, 5],
             |_| (0x1_0000_0000, 64),
-            |id| (3 + id, 7),
+            |id| (3 + id, 7, 2),
         );
         assert_eq!(&args[24..32], &[13, 0, 0, 0, 5, 0, 0, 0]);
-        assert_eq!(&args[96..100], &4u32.to_le_bytes());
-        assert_eq!(&args[100..104], &7u32.to_le_bytes());
-        assert_eq!(&args[104..108], &4.0f32.to_bits().to_le_bytes());
+        assert_eq!(&args[112..116], &4u32.to_le_bytes());
+        assert_eq!(&args[116..120], &7u32.to_le_bytes());
+        assert_eq!(&args[120..124], &4.0f32.to_bits().to_le_bytes());
+        assert_eq!(&args[128..132], &2u32.to_le_bytes());
     }
 
     #[test]

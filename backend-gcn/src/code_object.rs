@@ -47,12 +47,15 @@ pub fn rsrc2(abi: &KernelAbi) -> u32 {
 /// The 64 descriptor bytes.
 pub fn kernel_descriptor(abi: &KernelAbi, sgprs: u16, vgprs: u16) -> [u8; 64] {
     let mut kd = [0u8; 64];
+    // GROUP_SEGMENT_FIXED_SIZE (abi-facts §4.1): the kernel's LDS bytes.
+    kd[0..4].copy_from_slice(&abi.lds_bytes.to_le_bytes());
+    // PRIVATE_SEGMENT_FIXED_SIZE: scratch bytes per work-item.
+    kd[4..8].copy_from_slice(&abi.private_segment_size.to_le_bytes());
     kd[8..12].copy_from_slice(&abi.kernarg_size.to_le_bytes());
     let entry = (TEXT_OFFSET - KD_OFFSET) as i64;
     kd[16..24].copy_from_slice(&entry.to_le_bytes());
     kd[48..52].copy_from_slice(&rsrc1(sgprs, vgprs).to_le_bytes());
     kd[52..56].copy_from_slice(&rsrc2(abi).to_le_bytes());
-    kd[4..8].copy_from_slice(&abi.private_segment_size.to_le_bytes());
     // KERNEL_CODE_PROPERTIES: ENABLE_SGPR_KERNARG_SEGMENT_PTR, and
     // ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER with scratch.
     let properties = 1u16 << 3 | u16::from(abi.private_segment);
@@ -275,6 +278,26 @@ mod tests {
         abi.workgroup_ids = [true, true, false];
         abi.workitem_id_dims = 2;
         assert_eq!(rsrc2(&abi), 4 | 1 << 7 | 1 << 8 | 1 << 11);
+    }
+
+    /// abi-facts §4.1: GROUP_SEGMENT_FIXED_SIZE at bytes 0-3, PRIVATE_SEGMENT_FIXED_SIZE at
+    /// 4-7; scratch enables the private segment buffer (properties bit 0), USER_SGPR_COUNT 6
+    /// and ENABLE_PRIVATE_SEGMENT (RSRC2 bit 0), and moves the group ids after s5.
+    #[test]
+    fn lds_and_scratch_in_the_descriptor() {
+        let mut abi = KernelAbi::new("k", &[], &[]);
+        abi.lds_bytes = 256;
+        abi.private_segment = true;
+        abi.private_segment_size = 48;
+        let kd = kernel_descriptor(&abi, 8, 4);
+        assert_eq!(&kd[0..4], &256u32.to_le_bytes());
+        assert_eq!(&kd[4..8], &48u32.to_le_bytes());
+        assert_eq!(u16::from_le_bytes([kd[56], kd[57]]), 1 << 3 | 1);
+        assert_eq!(rsrc2(&abi), 1 | 6 << 1 | 1 << 7);
+        assert_eq!(abi.kernarg_sgpr(), 4);
+        assert_eq!(abi.workgroup_id_sgpr(0), Some(6));
+        let scratch = abi.scratch_sgprs().unwrap();
+        assert_eq!((scratch.buffer, scratch.wave_offset), (0, 7));
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod spill;
 pub mod waitcnt;
 
 pub use abi::KernelAbi;
+pub use isel::{LdsAlloc, MemLayout, UavKind};
 
 /// Why compilation failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -64,6 +65,10 @@ pub struct Decls {
     pub inputs: Vec<u32>,
     /// The program uses the global buffer `g[]`.
     pub uses_global: bool,
+    /// LDS allocations by id, UAV declarations, the owner-compute LDS model.
+    pub memory: isel::MemLayout,
+    /// Bytes of LDS per work-group (allocations and owner-compute space).
+    pub lds_bytes: u32,
 }
 
 /// What the code for sampling a resource depends on.
@@ -89,6 +94,8 @@ impl Default for Decls {
             outputs: Vec::new(),
             inputs: Vec::new(),
             uses_global: false,
+            memory: isel::MemLayout::default(),
+            lds_bytes: 0,
         }
     }
 }
@@ -130,6 +137,8 @@ struct Used {
     cbs: Vec<u32>,
     outputs: Vec<u32>,
     global: bool,
+    /// Indexed temporaries in private memory.
+    private: bool,
 }
 
 /// The UAV and constant-buffer ids, outputs and `g[]` the code reads or writes.
@@ -142,12 +151,16 @@ fn used_bindings(func: &midend::ir::Function) -> Used {
             Op::CbLoad { buffer, .. } => cbs.push(*buffer),
             Op::Output { reg, .. } => used.outputs.push(*reg),
             Op::GlobalLoad { .. } | Op::GlobalStore { .. } => used.global = true,
+            Op::PrivateLoad { .. } | Op::PrivateStore { .. } => used.private = true,
             Op::Il(il)
                 if matches!(
                     il.opcode,
                     il_frontend::opcode::Opcode::UavRawLoad
                         | il_frontend::opcode::Opcode::UavRawStore
-                ) =>
+                ) || il_semantics::memory::atomic_of(il.opcode)
+                    .is_some_and(|(s, _, _)| s == il_semantics::memory::Space::Uav)
+                    || (il_semantics::memory::is_memory(il.opcode)
+                        && il.opcode.mnemonic().starts_with("uav")) =>
             {
                 uavs.push(isel::il_id(il))
             }
@@ -178,16 +191,30 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workgroup_ids = [true, false, false];
         abi.workitem_id_dims = 1;
     }
-    // Without scratch first: a kernel that fits its registers keeps the short entry layout.
-    // One that does not is selected again with a private segment, and spills.
+    if decls.lds_bytes > 65536 {
+        return Err(CompileError::Unsupported(format!(
+            "{} bytes of LDS per work-group (at most 64 KiB)",
+            decls.lds_bytes
+        )));
+    }
+    abi.lds_bytes = decls.lds_bytes;
+    if used.private {
+        abi.private_bytes = isel::private_bytes(decls.memory.private_elements);
+        abi.private_segment = true;
+    }
+    let srvs: Vec<u32> = decls.memory.srvs.keys().copied().collect();
+    abi = abi.with_srvs(&srvs);
+    // A kernel without indexed temporaries in memory is selected without scratch first:
+    // if it fits its registers it keeps the short entry layout. One that does not is
+    // selected again with a private segment, and spills.
     let (mut m, mut abi, allocation) = match select_and_allocate(func, decls, abi.clone()) {
-        Err(CompileError::OutOfRegisters { .. }) => {
+        Err(CompileError::OutOfRegisters { .. }) if !abi.private_segment => {
             abi.private_segment = true;
             select_and_allocate(func, decls, abi)?
         }
         other => other?,
     };
-    abi.private_segment_size = allocation.scratch_bytes_per_lane;
+    abi.private_segment_size = abi.private_bytes + allocation.scratch_bytes_per_lane;
     let usage = allocation.usage;
     emit::drop_branches_to_next(&mut m);
     let waitcnts = waitcnt::insert(&mut m);
@@ -219,6 +246,7 @@ fn select_and_allocate(
     abi: KernelAbi,
 ) -> Result<(mir::MFunc, KernelAbi, regalloc::Allocation), CompileError> {
     let mut sel = isel::Selector::new(func, abi);
+    sel.mem = decls.memory.clone();
     sel.res_decls = decls.resources.iter().map(|r| (r.id, *r)).collect();
     sel.lower_function()?;
     let abi = sel.abi.clone();

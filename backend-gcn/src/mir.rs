@@ -53,11 +53,11 @@ pub enum Slot {
     Dst,
     /// VALU `sdst` (compare results).
     Sdst,
-    /// Source `i` (SALU src0/src1, VALU src[i]).
+    /// Source `i` (SALU src0/src1, VALU src[i], DS data0/data1).
     Src(u8),
     /// SMEM `sbase`.
     Sbase,
-    /// MUBUF `vaddr`.
+    /// MUBUF `vaddr`, DS `addr`.
     Vaddr,
     /// MUBUF `srsrc`.
     Srsrc,
@@ -126,6 +126,9 @@ pub struct MFunc {
     /// The entry registers of scratch memory, when the kernel has a private segment: the
     /// register allocator may then spill.
     pub scratch: Option<crate::abi::ScratchSgprs>,
+    /// Bytes at the start of each lane's private space that the code itself uses
+    /// (indexed temporaries); spill slots go after them.
+    pub private_bytes: u32,
 }
 
 impl MFunc {
@@ -183,6 +186,10 @@ pub fn slot_mut(inst: &mut Inst, slot: Slot) -> Option<&mut Option<Operand>> {
         (Inst::Buf(b), Slot::Vaddr) => Some(&mut b.vaddr),
         (Inst::Buf(b), Slot::Srsrc) => Some(&mut b.srsrc),
         (Inst::Buf(b), Slot::Soffset) => Some(&mut b.soffset),
+        (Inst::Ds(d), Slot::Dst) => Some(&mut d.vdst),
+        (Inst::Ds(d), Slot::Vaddr) => Some(&mut d.addr),
+        (Inst::Ds(d), Slot::Src(0)) => Some(&mut d.data0),
+        (Inst::Ds(d), Slot::Src(1)) => Some(&mut d.data1),
         _ => None,
     }
 }

@@ -34,6 +34,8 @@ const LANES: u32 = 64;
 /// The spill state of one function, kept across the rounds of allocation.
 #[derive(Clone, Debug, Default)]
 pub struct Spiller {
+    /// The lane's first scratch dword not used by the code itself (indexed temporaries).
+    first_vgpr_slot: u32,
     /// Scratch dwords per lane given out so far.
     pub vgpr_slots: u32,
     /// SGPR dwords given out so far (lane `k % 64` of lane store `k / 64`).
@@ -49,6 +51,7 @@ impl Spiller {
     pub fn new(f: &MFunc) -> Spiller {
         Spiller {
             no_spill: vec![false; f.vregs.len()],
+            first_vgpr_slot: f.private_bytes.div_ceil(4),
             ..Spiller::default()
         }
     }
@@ -78,9 +81,9 @@ impl Spiller {
             let size = u32::from(info.size);
             match info.file {
                 File::V => {
-                    slot[v] = Some(self.vgpr_slots);
+                    slot[v] = Some(self.first_vgpr_slot + self.vgpr_slots);
                     self.vgpr_slots += size;
-                    if self.vgpr_slots > MAX_VGPR_SLOTS {
+                    if self.first_vgpr_slot + self.vgpr_slots > MAX_VGPR_SLOTS {
                         return Err(CompileError::OutOfRegisters {
                             file: "VGPRs",
                             limit: crate::regalloc::VGPR_LIMIT.into(),

@@ -4,8 +4,10 @@
 //! pass walks the code in order keeping what is in flight:
 //! - scalar loads (LGKM_CNT): they return out of order, so the only wait that proves one
 //!   complete is `lgkmcnt(0)`, emitted before the first instruction touching any pending
-//!   SGPR;
-//! - vector memory (VM_CNT), in issue order, loads and stores alike: before an instruction
+//!   SGPR or pending DS destination VGPR;
+//! - LDS (DS instructions, LGKM_CNT): treated like scalar loads (a wait for `lgkmcnt(0)`);
+//! - vector memory (VM_CNT), in issue order, loads, stores and atomics (those with a
+//!   returned value write their data register) alike: before an instruction
 //!   touching a register of a pending load, `vmcnt(N)` with N the number of vector memory
 //!   instructions issued after that load, which retires it and everything older.
 //!
@@ -118,7 +120,14 @@ fn issue(inst: &MInst, st: &mut State) {
     };
     let (_, writes) = touched(inst);
     match i {
-        Inst::Smem(_) => st.lgkm.union(&writes),
+        // LDS returns in order, but waiting for lgkmcnt(0) as for SMEM is always right.
+        Inst::Smem(_) | Inst::Ds(_) => st.lgkm.union(&writes),
+        // An explicit full wait (fences) retires everything.
+        Inst::Sopp(s)
+            if s.op == Opcode::S_WAITCNT && s.simm16 == waitcnt_simm16(Some(0), Some(0)) =>
+        {
+            *st = State::default()
+        }
         Inst::Buf(_) | Inst::Flat(_) | Inst::Mimg(_) => st.vm.push(if writes.is_empty() {
             None
         } else {
@@ -206,6 +215,92 @@ pub fn insert(f: &mut MFunc) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::isa::parse_asm;
+    use crate::mir::{RegRef, Slot};
+
+    /// One instruction from assembly with its register operands listed physically.
+    fn op(text: &str, regs: &[(Slot, File, u8, u8, bool)]) -> MInst {
+        let inst = parse_asm(text).unwrap().remove(0);
+        MInst::Op {
+            inst,
+            regs: regs
+                .iter()
+                .map(|&(slot, file, index, count, def)| RegRef {
+                    slot,
+                    reg: Reg::Phys(file, index),
+                    offset: 0,
+                    count,
+                    def,
+                })
+                .collect(),
+        }
+    }
+
+    fn waits(f: &MFunc) -> Vec<u16> {
+        f.insts
+            .iter()
+            .filter_map(|m| match m {
+                MInst::Op {
+                    inst: Inst::Sopp(s),
+                    ..
+                } if s.op == Opcode::S_WAITCNT => Some(s.simm16),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ds_results_wait_for_lgkm_and_returning_atomics_for_vm() {
+        use File::{S, V};
+        let mut f = MFunc {
+            insts: vec![
+                op(
+                    "ds_read_b32 v1, v0",
+                    &[(Slot::Dst, V, 1, 1, true), (Slot::Vaddr, V, 0, 1, false)],
+                ),
+                op(
+                    "buffer_atomic_add v3, v0, s[4:7], 0 offen glc",
+                    &[
+                        (Slot::Dst, V, 3, 1, false),
+                        (Slot::Vaddr, V, 0, 1, false),
+                        (Slot::Srsrc, S, 4, 4, false),
+                        (Slot::Dst, V, 3, 1, true),
+                    ],
+                ),
+                op(
+                    "v_mov_b32_e32 v2, v1",
+                    &[(Slot::Src(0), V, 1, 1, false), (Slot::Dst, V, 2, 1, true)],
+                ),
+                op(
+                    "v_mov_b32_e32 v4, v3",
+                    &[(Slot::Src(0), V, 3, 1, false), (Slot::Dst, V, 4, 1, true)],
+                ),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(insert(&mut f), 2);
+        assert_eq!(
+            waits(&f),
+            [waitcnt_simm16(None, Some(0)), waitcnt_simm16(Some(0), None)]
+        );
+        // A fence's explicit full wait retires the DS load: nothing more is inserted.
+        let mut g = MFunc {
+            insts: vec![
+                op(
+                    "ds_read_b32 v1, v0",
+                    &[(Slot::Dst, V, 1, 1, true), (Slot::Vaddr, V, 0, 1, false)],
+                ),
+                op("s_waitcnt vmcnt(0) lgkmcnt(0)", &[]),
+                op(
+                    "v_mov_b32_e32 v2, v1",
+                    &[(Slot::Src(0), V, 1, 1, false), (Slot::Dst, V, 2, 1, true)],
+                ),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(insert(&mut g), 0);
+    }
 
     #[test]
     fn simm16_layout() {

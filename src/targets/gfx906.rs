@@ -80,7 +80,77 @@ fn decls_of(k: &kernel::Kernel) -> Decls {
         outputs: d.outputs.clone(),
         inputs: d.inputs.clone(),
         uses_global: d.uses_global,
+        memory: memory_layout(d),
+        lds_bytes: d.lds_bytes.max(owner_lds_bytes(d, d.default_group_size())),
     }
+}
+
+/// The LDS allocations and UAV declarations as the backend sees them.
+fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
+    use backend_gcn::{LdsAlloc, UavKind};
+    use kernel::UavDecl;
+    backend_gcn::MemLayout {
+        lds: d
+            .lds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        lds_per_thread: d.lds_per_thread,
+        uavs: d
+            .uavs
+            .iter()
+            .map(|(&id, u)| {
+                let kind = match *u {
+                    UavDecl::Raw | UavDecl::Typeless { stride: 4 } => UavKind::Raw,
+                    UavDecl::Struct { stride } | UavDecl::Typeless { stride } => {
+                        UavKind::Struct { stride }
+                    }
+                    UavDecl::Arena => UavKind::Arena,
+                    UavDecl::Typed { format, .. } => UavKind::Typed {
+                        float: format == il_frontend::enums::ElementFormat::Float,
+                    },
+                };
+                (id, kind)
+            })
+            .collect(),
+        srvs: d.srvs.clone(),
+        gds: d
+            .gds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        gds_bytes: d.gds_bytes,
+        private_arrays: d.itemp_arrays.clone(),
+        private_elements: d.itemp_elements,
+    }
+}
+
+/// The owner-compute LDS space of a group of `group` work-items (whole waves), as the
+/// reference interpreter sizes it (`launch::prepare`).
+fn owner_lds_bytes(d: &kernel::Decls, group: [u32; 3]) -> u32 {
+    let threads = u64::from(group[0]) * u64::from(group[1]) * u64::from(group[2]);
+    let bytes = d.lds_per_thread.map_or(0, |(dwords, _)| {
+        u64::from(dwords) * 4 * threads.next_multiple_of(64)
+    });
+    u32::try_from(bytes).unwrap_or(u32::MAX)
 }
 
 /// Compiles a program for gfx906: what `ilc compile --target gfx906` prints (`asm` is
@@ -141,6 +211,9 @@ impl runtime_sim::Device for Gfx906 {
             other => RunError::Fault(format!("compiling for gfx906: {other}")),
         })?;
         let compiled = backend_gcn::compile(&func, &decls_of(&k)).map_err(to_run_error)?;
+        // The owner-compute space grows with the launch's group: the part beyond the
+        // descriptor's fixed size is dynamic LDS.
+        let dynamic_lds = owner_lds_bytes(&k.decls, group).saturating_sub(compiled.abi.lds_bytes);
         // Check and gather the bindings as the interpreter does.
         let mut mem = launch::prepare(&k, shape, bindings)?;
         let result = run_compiled(
@@ -152,6 +225,7 @@ impl runtime_sim::Device for Gfx906 {
                 groups,
                 group,
                 domain,
+                dynamic_lds,
             },
             self.step_limit,
         );
@@ -165,6 +239,7 @@ struct Launch {
     groups: [u32; 3],
     group: [u32; 3],
     domain: Option<[u32; 2]>,
+    dynamic_lds: u32,
 }
 
 fn dwords_to_bytes<'a>(words: impl IntoIterator<Item = &'a [u32; 4]>) -> Vec<u8> {
@@ -212,12 +287,14 @@ fn run_compiled(
         let Some(r) = mem.resources.get(&id) else {
             continue;
         };
-        let texels: Vec<[u32; 4]> = (0..r.height)
-            .flat_map(|y| (0..r.width).map(move |x| r.texel(x, y, 0)))
+        let texels: Vec<[u32; 4]> = (0..r.slices.max(1))
+            .flat_map(|z| {
+                (0..r.height).flat_map(move |y| (0..r.width).map(move |x| r.texel(x, y, z)))
+            })
             .collect();
         let bytes = dwords_to_bytes(&texels);
         placed.insert((2, id), (gmem.alloc(&bytes), bytes.len() as u64));
-        dims.insert(id, (r.width, r.height));
+        dims.insert(id, (r.width, r.height, r.slices.max(1)));
     }
     let pixels = shape.domain.map_or(0, |[w, h]| (w as usize) * (h as usize));
     for &(n, _) in &c.abi.render_targets {
@@ -229,6 +306,14 @@ fn run_compiled(
     for &(n, _) in &c.abi.inputs {
         let bytes = inputs.get(&n).map(dwords_to_bytes).unwrap_or_default();
         placed.insert((5, n), (gmem.alloc(&bytes), bytes.len() as u64));
+    }
+    for &(id, _) in &c.abi.srvs {
+        let bytes: Vec<u8> = mem
+            .resources
+            .get(&id)
+            .map(|r| r.data.iter().flat_map(|w| w.to_le_bytes()).collect())
+            .unwrap_or_default();
+        placed.insert((6, id), (gmem.alloc(&bytes), bytes.len() as u64));
     }
     if c.abi.global.is_some() {
         let bytes = dwords_to_bytes(&mem.global);
@@ -247,6 +332,7 @@ fn run_compiled(
             Binding::RenderTarget(n) => (3, n),
             Binding::Input(n) => (5, n),
             Binding::Global => (4, 0),
+            Binding::Srv(id) => (6, id),
         };
         placed.get(&key).copied().unwrap_or((0, 0))
     };
@@ -255,7 +341,7 @@ fn run_compiled(
         shape.groups,
         shape.domain.unwrap_or([0, 0]),
         buffer,
-        |id| dims.get(&id).copied().unwrap_or((0, 0)),
+        |id| dims.get(&id).copied().unwrap_or((0, 0, 0)),
     );
     let grid = match shape.domain {
         Some([w, h]) => [w, h, 1],
@@ -263,6 +349,7 @@ fn run_compiled(
     };
     let mut l = GcnLaunch::new(kernargs, grid, shape.group);
     l.step_limit = step_limit;
+    l.dynamic_lds = shape.dynamic_lds;
     let report = run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?;
     for (i, buf) in mem.uav_buffers.iter_mut().enumerate() {
         if let Some(b) = gmem.buffer(addrs[i]) {

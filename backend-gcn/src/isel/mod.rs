@@ -30,6 +30,14 @@ use midend::analysis::Uniformity;
 use midend::ir::{AluOp, DstKind, Function, IlOp, Input, Modifier, Op, Test, Type, Value};
 use smallvec::{smallvec, SmallVec};
 
+mod memory;
+mod private;
+mod texture;
+
+pub use private::private_bytes;
+
+pub use memory::{LdsAlloc, MemLayout, UavKind};
+
 use crate::abi::{self, KernelAbi};
 use crate::isa::{Buf, Inst, Opcode, Operand, Salu, Smem, SmemOffset, Ty, Valu};
 use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VReg};
@@ -94,6 +102,14 @@ pub struct Selector<'f> {
     pub(crate) pixel: Option<(VReg, VReg, VReg)>,
     pub(crate) tid: [Option<VReg>; 3],
     pub(crate) wgid: [Option<VReg>; 3],
+    /// LDS allocations and UAV declarations (`isel/memory.rs`).
+    pub mem: MemLayout,
+    /// Raw and structured SRV V#s by id.
+    pub(crate) srv_rsrc: BTreeMap<u32, VReg>,
+    /// The private segment V# (scratch), when indexed temporaries live there.
+    pub(crate) private_rsrc: Option<VReg>,
+    /// The slice counts of array resources.
+    pub(crate) res_slices: BTreeMap<u32, VReg>,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -154,6 +170,10 @@ impl<'f> Selector<'f> {
             pixel: None,
             tid: [None; 3],
             wgid: [None; 3],
+            mem: MemLayout::default(),
+            srv_rsrc: BTreeMap::new(),
+            private_rsrc: None,
+            res_slices: BTreeMap::new(),
         }
     }
 
@@ -538,6 +558,12 @@ impl<'f> Selector<'f> {
         let mut launch = false;
         for (_, inst) in self.func.placed_insts() {
             let data = &self.func.insts[inst];
+            if let Op::Il(il) = &data.op {
+                if memory::needs_flat_tid(il) && !self.abi.pixel {
+                    tid_dims = 3;
+                    launch = true;
+                }
+            }
             if let Op::Input(i) = data.op {
                 if self.abi.pixel {
                     continue;
@@ -592,6 +618,7 @@ impl<'f> Selector<'f> {
             }
             self.m.inputs.push((File::S, scratch.wave_offset));
             self.m.scratch = Some(scratch);
+            self.m.private_bytes = self.abi.private_bytes;
         }
         let entry_copy = |this: &mut Self, dst: VReg, file: File, index: u8, count: u8| {
             let regs = smallvec![RegRef {
@@ -635,6 +662,7 @@ impl<'f> Selector<'f> {
         }
         let kernarg = self.kernarg;
         entry_copy(self, kernarg, File::S, kernarg_sgpr, 2);
+        self.private_prologue()?;
         if launch {
             self.launch = Some(self.kernarg_load(0, 8));
         }
@@ -649,6 +677,10 @@ impl<'f> Selector<'f> {
         for (id, off) in self.abi.resources.clone() {
             let r = self.kernarg_load(off, 8);
             self.res.insert(id, r);
+            if self.res_decls.get(&id).is_some_and(|d| d.array) {
+                let s = self.kernarg_load(off + abi::RESOURCE_SLICES, 1);
+                self.res_slices.insert(id, s);
+            }
         }
         for (n, off) in self.abi.render_targets.clone() {
             let r = self.kernarg_load(off, 4);
@@ -660,6 +692,10 @@ impl<'f> Selector<'f> {
         }
         if let Some(off) = self.abi.global {
             self.global_rsrc = Some(self.kernarg_load(off, 4));
+        }
+        for (id, off) in self.abi.srvs.clone() {
+            let r = self.kernarg_load(off, 4);
+            self.srv_rsrc.insert(id, r);
         }
         if self.abi.pixel {
             self.pixel_coordinates()?;
@@ -786,6 +822,22 @@ impl<'f> Selector<'f> {
                 Ok(())
             }
             Op::Il(il) => self.il(il, &args, &results),
+            Op::PrivateLoad {
+                array,
+                offset,
+                comp,
+            } => match args.first() {
+                Some(&i) => self.private_load(*array, *offset, *comp, i, need(res)?),
+                None => Err(CompileError::Internal("private load arguments".into())),
+            },
+            Op::PrivateStore {
+                array,
+                offset,
+                comp,
+            } => match args[..] {
+                [i, v] => self.private_store(*array, *offset, *comp, i, v),
+                _ => Err(CompileError::Internal("private store arguments".into())),
+            },
             Op::GlobalLoad { offset, comp } => {
                 let r = need(res)?;
                 let rsrc = self
@@ -1991,9 +2043,6 @@ impl<'f> Selector<'f> {
             .get(&id)
             .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
         let decl = self.res_decls.get(&id).copied().unwrap_or_default();
-        if decl.array {
-            return Err(unsupported("sampling an array resource"));
-        }
         let normalized = match field("coordtype").unwrap_or(0) {
             1 => true,
             2 => false,
@@ -2026,6 +2075,12 @@ impl<'f> Selector<'f> {
                 Mods::default(),
             );
             t
+        };
+        let index = if decl.array {
+            let t = coord(self, if decl.one_d { 1 } else { 2 });
+            self.add_array_slice(index, t, id, res)?
+        } else {
+            index
         };
         let addr = self.m.new_vreg(File::V, 1);
         self.valu(
@@ -2197,6 +2252,15 @@ impl<'f> Selector<'f> {
                 IlOpcode::Sample | IlOpcode::SampleL | IlOpcode::SampleB | IlOpcode::SampleG,
                 DstKind::Values(mask),
             ) => self.sample(il, args, results, mask),
+            (op, _) if memory::handles(op) => self.memory_il(il, args, results),
+            (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
+            (IlOpcode::Resinfo, DstKind::Values(mask)) => self.resinfo(il, args, results, mask),
+            (op, DstKind::Values(_)) if texture::is_compare_sample(op) => {
+                self.sample_compare(il, args, results)
+            }
+            (IlOpcode::Fetch4 | IlOpcode::Fetch4C, DstKind::Values(mask)) => {
+                self.fetch4(il, args, results, mask)
+            }
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

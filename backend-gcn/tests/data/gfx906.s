@@ -974,3 +974,75 @@ v_add_u16 v0, 0.5, v1
 v_cvt_f16_u16 v0, 1.0
 v_pk_add_f16 v0, v1, 0x3800
 v_ldexp_f16 v0, v1, 0.5
+; Forms the memory selection emits (isel/memory.rs, isel/private.rs).
+ds_rsub_u32 v0, v1
+ds_inc_u32 v0, v1
+ds_dec_u32 v0, v1
+ds_max_i32 v0, v1
+ds_min_u32 v0, v1
+ds_or_b32 v0, v1
+ds_xor_b32 v0, v1
+ds_cmpst_b32 v0, v1, v2
+ds_write_b16 v0, v1
+ds_sub_rtn_u32 v0, v1, v2
+ds_rsub_rtn_u32 v0, v1, v2
+ds_inc_rtn_u32 v0, v1, v2
+ds_dec_rtn_u32 v0, v1, v2
+ds_min_rtn_i32 v0, v1, v2
+ds_max_rtn_i32 v0, v1, v2
+ds_min_rtn_u32 v0, v1, v2
+ds_max_rtn_u32 v0, v1, v2
+ds_and_rtn_b32 v0, v1, v2
+ds_or_rtn_b32 v0, v1, v2
+buffer_atomic_sub v1, v2, s[4:7], 0 offen
+buffer_atomic_smin v1, v2, s[4:7], 0 offen glc
+buffer_atomic_smax v1, v2, s[4:7], 0 offen
+buffer_atomic_umin v1, v2, s[4:7], 0 offen glc
+buffer_atomic_umax v1, v2, s[4:7], 0 offen
+buffer_atomic_and v1, v2, s[4:7], 0 offen glc
+buffer_atomic_or v1, v2, s[4:7], 0 offen
+buffer_atomic_xor v1, v2, s[4:7], 0 offen glc
+buffer_atomic_swap v1, v2, s[4:7], 0 offen glc
+buffer_atomic_inc v1, v2, s[4:7], 0 offen
+buffer_atomic_dec v1, v2, s[4:7], 0 offen glc
+buffer_atomic_cmpswap v[4:5], v2, s[8:11], 0 offen
+buffer_load_ubyte v1, v2, s[4:7], 0 offen
+buffer_load_sbyte v1, v2, s[4:7], 0 offen
+buffer_load_ushort v1, v2, s[4:7], 0 offen
+buffer_load_sshort v1, v2, s[4:7], 0 offen
+buffer_store_byte v1, v2, s[4:7], 0 offen
+buffer_store_short v1, v2, s[4:7], 0 offen
+buffer_store_dword v1, off, s[8:11], 0 offset:4092
+s_add_u32 s8, s0, s7
+s_addc_u32 s9, s1, 0
+s_mov_b64 s[10:11], exec
+s_and_b64 exec, exec, s[10:11]
+s_mov_b64 exec, s[10:11]
+s_cbranch_execnz 65533
+v_cmp_le_u32_e64 s[4:5], v1, s2
+v_cmp_gt_u32_e32 vcc, 8, v1
+v_cmp_ne_u32_e64 s[4:5], v1, v2
+v_cmp_gt_u32_e64 s[4:5], s2, v1
+s_and_b64 s[4:5], s[6:7], s[8:9]
+s_mul_i32 s2, s4, s5
+v_mad_u32_u24 v0, v1, s2, v3
+v_rndne_f32_e32 v1, v2
+v_med3_i32 v0, v1, 0, s2
+s_load_dword s2, s[0:1], 0x50
+s_mov_b32 m0, 0x100
+s_mov_b32 m0, 64
+ds_read_b32 v0, v1 gds
+ds_add_rtn_u32 v0, v1, v2 gds
+ds_cmpst_rtn_b32 v0, v1, v2, v3 gds
+ds_mskor_b32 v0, v1, v2 gds
+s_bcnt1_i32_b64 s2, s[4:5]
+s_ff1_i32_b64 s3, s[4:5]
+s_lshl_b64 exec, 1, s3
+ds_sub_rtn_u32 v0, v1, v2 gds
+v_mbcnt_lo_u32_b32 v1, s4, 0
+v_mbcnt_hi_u32_b32 v1, s5, v1
+v_cvt_f32_u32_e32 v1, s2
+v_cmp_eq_u32_e64 s[4:5], 0, s2
+v_cmp_le_f32_e64 s[4:5], s2, v1
+v_cmp_le_f32_e64 s[4:5], v2, v1
+v_cndmask_b32_e64 v0, 0, 1.0, s[4:5]

@@ -27,12 +27,18 @@ struct Region {
     data: Vec<u8>,
 }
 
+/// Bytes of the global data share (vega L795-807: "a 64 kB global data share").
+pub const GDS_SIZE: usize = 65536;
+
 /// The global address space: allocations made by the caller (buffers, kernargs) and by
-/// the dispatch (the AQL packet, scratch).
+/// the dispatch (the AQL packet, scratch); and the device's GDS, which is outside the
+/// address space (DS instructions with GDS=1 reach it).
 #[derive(Clone, Debug)]
 pub struct GlobalMemory {
     regions: Vec<Region>,
     next: u64,
+    /// The global data share, zero when the memory is created.
+    pub gds: Vec<u8>,
 }
 
 impl Default for GlobalMemory {
@@ -46,6 +52,7 @@ impl GlobalMemory {
         GlobalMemory {
             regions: Vec::new(),
             next: HEAP_BASE,
+            gds: vec![0; GDS_SIZE],
         }
     }
 

@@ -415,4 +415,152 @@ mod tests {
             assert_eq!(g, &[100 + 63 - t, t, 100 + t], "lane {t}");
         }
     }
+
+    /// DS byte/short stores and sign/zero-extending loads (vega 12.13: DS_WRITE_B8 "MEM[ADDR]
+    /// = DATA[7:0]", DS_READ_I8 "signext(MEM[ADDR][7:0])", DS_READ_U16 zero-extends),
+    /// returning LDS atomics (DS_CMPST_RTN_B32 "(tmp == DATA) ? DATA2 : tmp", DS_MSKOR_RTN_B32
+    /// "(tmp & ~DATA) | DATA2", DS_RSUB_RTN_U32 "DATA - tmp", each returning tmp), an LDS
+    /// address past the LDS (reads 0, the write is dropped: vega L1471-1483) and MUBUF
+    /// atomics (BUFFER_ATOMIC_CMPSWAP: src = DATA[0], cmp = DATA[1], glc returns the old
+    /// value; without glc VDATA is left alone). Reading a returned register before its
+    /// `s_waitcnt` is refused.
+    #[test]
+    fn ds_sized_access_returning_atomics_and_buffer_atomics() {
+        let text = "\
+            s_load_dwordx2 s[4:5], s[0:1], 0x0
+            s_load_dwordx4 s[8:11], s[0:1], 0x8
+            v_mov_b32_e32 v1, 16
+            v_mov_b32_e32 v2, 0xbeef8080
+            ds_write_b8 v1, v2
+            ds_write_b16 v1, v2 offset:4
+            s_waitcnt lgkmcnt(0)
+            ds_read_i8 v3, v1
+            ds_read_u8 v4, v1
+            ds_read_i16 v5, v1 offset:4
+            ds_read_u16 v6, v1 offset:4
+            v_mov_b32_e32 v7, 5
+            v_mov_b32_e32 v8, 9
+            ds_write_b32 v1, v7 offset:8
+            ds_cmpst_rtn_b32 v12, v1, v7, v8 offset:8
+            v_mov_b32_e32 v9, 0xff
+            v_mov_b32_e32 v10, 15
+            v_mov_b32_e32 v11, 0x100
+            ds_write_b32 v1, v9 offset:12
+            ds_mskor_rtn_b32 v13, v1, v10, v11 offset:12
+            v_mov_b32_e32 v14, 0x200
+            ds_rsub_rtn_u32 v15, v1, v14 offset:12
+            v_mov_b32_e32 v16, -1
+            ds_write_b32 v16, v14
+            ds_read_b32 v17, v16
+            s_waitcnt lgkmcnt(0)
+            ds_read_b32 v18, v1 offset:8
+            ds_read_b32 v19, v1 offset:12
+            v_mov_b32_e32 v20, 0
+            v_mov_b32_e32 v22, 11
+            v_mov_b32_e32 v23, 7
+            buffer_atomic_cmpswap v[22:23], v20, s[8:11], 0 offen glc
+            v_mov_b32_e32 v24, 4
+            buffer_atomic_add v24, v20, s[8:11], 0 offen
+            s_waitcnt vmcnt(0) lgkmcnt(0)
+            global_store_dword v0, v3, s[4:5]
+            global_store_dword v0, v4, s[4:5] offset:4
+            global_store_dword v0, v5, s[4:5] offset:8
+            global_store_dword v0, v6, s[4:5] offset:12
+            global_store_dword v0, v12, s[4:5] offset:16
+            global_store_dword v0, v13, s[4:5] offset:20
+            global_store_dword v0, v15, s[4:5] offset:24
+            global_store_dword v0, v17, s[4:5] offset:28
+            global_store_dword v0, v18, s[4:5] offset:32
+            global_store_dword v0, v19, s[4:5] offset:36
+            global_store_dword v0, v22, s[4:5] offset:40
+            global_store_dword v0, v24, s[4:5] offset:44
+            s_endpgm";
+        let mut k = kd();
+        k.kernarg_size = 24;
+        k.compute_pgm_rsrc1 = 6;
+        k.group_segment_fixed_size = 64;
+        let launch = |text: &str| {
+            let code = assemble(text).unwrap();
+            let mut mem = GlobalMemory::new();
+            let out = mem.alloc_zeroed(4 * 12);
+            let buf = mem.alloc(&7u32.to_le_bytes());
+            let mut args = out.to_le_bytes().to_vec();
+            args.extend(vsharp(buf));
+            let l = GcnLaunch::new(args, [1, 1, 1], [1, 1, 1]);
+            run(&code, &k, &mut mem, &l).map(|_| (words(&mem, out, 12), words(&mem, buf, 1)))
+        };
+        let (got, buf) = launch(text).unwrap();
+        assert_eq!(
+            got,
+            [
+                0xFFFF_FF80,
+                0x80,
+                0xFFFF_8080,
+                0x8080,
+                5,
+                0xFF,
+                0x1F0,
+                0,
+                9,
+                0x10,
+                7,
+                4
+            ]
+        );
+        assert_eq!(buf, [15]);
+        let early = text.replace(
+            "s_waitcnt vmcnt(0) lgkmcnt(0)\n            global_store_dword v0, v3",
+            "global_store_dword v0, v3",
+        );
+        let early = early.replace(
+            "s_waitcnt lgkmcnt(0)\n            ds_read_b32 v18",
+            "ds_read_b32 v18",
+        );
+        let e = launch(&early).unwrap_err();
+        assert!(e.to_string().contains("lgkmcnt"), "{e}");
+        let vm_only = text.replace("s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt lgkmcnt(0)");
+        let e = launch(&vm_only).unwrap_err();
+        assert!(e.to_string().contains("vmcnt"), "{e}");
+    }
+
+    /// GDS=1: M0 = { base[31:16], size[15:0] } selects the window of the device's GDS
+    /// (vega L1579-1581); addresses are relative to base, past size they read 0 and drop the
+    /// write as for LDS; GDS persists across work-groups of the dispatch; an M0 write needs
+    /// one wait state before GDS (Table 8 row 10).
+    #[test]
+    fn gds_window_from_m0_shared_by_groups() {
+        let text = "\
+            s_load_dwordx2 s[4:5], s[0:1], 0x0
+            v_mov_b32_e32 v1, 4
+            v_mov_b32_e32 v2, 1
+            s_mov_b32 m0, 0x100008
+            s_nop 0
+            ds_add_rtn_u32 v3, v1, v2 gds
+            v_mov_b32_e32 v4, 8
+            ds_add_u32 v4, v2 gds
+            ds_read_b32 v5, v4 gds
+            v_mov_b32_e32 v7, s2
+            v_lshlrev_b32_e32 v6, 3, v7
+            s_waitcnt lgkmcnt(0)
+            global_store_dword v6, v3, s[4:5]
+            global_store_dword v6, v5, s[4:5] offset:4
+            s_endpgm";
+        let run_it = |text: &str| {
+            let code = assemble(text).unwrap();
+            let mut mem = GlobalMemory::new();
+            let out = mem.alloc_zeroed(8 * 2);
+            let l = GcnLaunch::new(out.to_le_bytes().to_vec(), [2, 1, 1], [1, 1, 1]);
+            run(&code, &kd(), &mut mem, &l).map(|_| (words(&mem, out, 4), mem.gds.clone()))
+        };
+        let (got, gds) = run_it(text).unwrap();
+        // Group 0 adds 1 to GDS byte 0x10 + 4 and gets 0, group 1 gets 1; the add at
+        // address 8 is past the 8-byte window: dropped, and the read there gives 0.
+        assert_eq!(got, [0, 0, 1, 0]);
+        assert_eq!(&gds[0x14..0x18], &2u32.to_le_bytes());
+        assert!(gds.iter().enumerate().all(|(k, &b)| b == 0 || k == 0x14));
+        match run_it(&text.replace("s_nop 0\n", "")) {
+            Err(e) => assert!(e.to_string().contains("row 10"), "{e}"),
+            Ok(_) => panic!("GDS right after an M0 write ran"),
+        }
+    }
 }

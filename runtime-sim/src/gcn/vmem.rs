@@ -11,6 +11,11 @@
 //! * DS instructions do not read M0 (the document requires M0 as an LDS size clamp,
 //!   L8262-8264; LLVM does not initialise M0 for LDS on gfx9, abi-facts §4.2 "M0 need not
 //!   be initialized on gfx9"). The clamp is the work-group's LDS size.
+//! * GDS instructions (GDS=1) do read M0, `{ base[15:0], size[15:0] }` in bytes (L1579-1581):
+//!   the access sees the window `[base, base + size)` of the device's 64 KiB GDS, with
+//!   addresses relative to base and the LDS rules for addresses past the window (read 0,
+//!   write dropped). M0 written by the SALU needs one wait state first (Table 8 row 10,
+//!   L2138-2141). GWS, ordered count and append/consume are not modelled.
 //! * Swizzled buffers use an element size of 4 bytes: the V# of gfx9 has no element-size
 //!   field (digest §9 #10), and LLVM's private segment buffer relies on dword interleaving.
 
@@ -757,7 +762,7 @@ fn access(
 /// DS (vega 10.3, L8185-8388).
 pub(crate) fn exec_ds(w: &mut Wave, i: &Ds, sem: MemSem, mem: &mut Mem<'_>) -> R<()> {
     if i.gds {
-        return unsupported("GDS in the gfx906 model");
+        return exec_gds(w, i, sem, mem);
     }
     let exec = w.exec();
     if matches!(sem, MemSem::VNop) {
@@ -871,6 +876,38 @@ pub(crate) fn exec_ds(w: &mut Wave, i: &Ds, sem: MemSem, mem: &mut Mem<'_>) -> R
             )
         }
     }
+}
+
+/// A DS instruction with GDS=1: the LDS semantics on the GDS window that M0 selects.
+fn exec_gds(w: &mut Wave, i: &Ds, sem: MemSem, mem: &mut Mem<'_>) -> R<()> {
+    if matches!(
+        sem,
+        MemSem::Permute { .. } | MemSem::VNop | MemSem::Unsupported
+    ) {
+        return unsupported(format!("{} with gds in the gfx906 model", i.op.name()));
+    }
+    w.need_after_m0(
+        &format!("{} reads M0", i.op.name()),
+        "vega Table 8 row 10 (L2138-2141)",
+    )?;
+    let m0 = w.s[usize::from(super::wave::M0)];
+    let mut gds = std::mem::take(&mut mem.global.gds);
+    let end = ((m0 >> 16) as usize + (m0 & 0xffff) as usize).min(gds.len());
+    let start = ((m0 >> 16) as usize).min(end);
+    let local = Ds {
+        gds: false,
+        ..i.clone()
+    };
+    let r = {
+        let mut window = Mem {
+            global: &mut *mem.global,
+            lds: &mut gds[start..end],
+            oor: &mut *mem.oor,
+        };
+        exec_ds(w, &local, sem, &mut window)
+    };
+    mem.global.gds = gds;
+    r
 }
 
 /// Dword interleaving of private memory: `(offset / 4) * 64 * 4 + lane * 4 + offset % 4`

@@ -1,0 +1,526 @@
+//! Resource reads beyond the plain 1D/2D point sample (`sample` in `mod.rs`): the array
+//! slice of a sample, and `load` (texel fetch by integer coordinates).
+//!
+//! Resources are 16-byte texels, slice after slice, row after row (`docs/abi.md`); the
+//! kernarg entry gives width, height and slices. Following the reference interpreter
+//! (`runtime-sim/src/interp/texture.rs`):
+//! - a sample's slice is its coordinate (y of a 1D array, z of a 2D array) rounded to
+//!   nearest even and clamped to the slices there are (IL spec L5155), NaN to slice 0;
+//! - `load` reads texel (x + offset, y + offset, slice) with the coordinates as signed
+//!   integers, and 0 in every component outside the resource (L4958);
+//! - `sample_c*` compares src1.x with the texel's x (`reference <= texel`, the runtime's
+//!   comparison function, `docs/decisions.md`) and gives 1.0 or 0.0 in every component;
+//! - `fetch4`/`fetch4_c` gather component `_compselect` of the point samples half a texel
+//!   away at (-,+), (+,+), (+,-), (-,-) into x, y, z, w (L4827), compared like `sample_c`;
+//! - `resinfo` gives (width, height, slices, 1) of mip level src0.x, height 0 for 1D and
+//!   buffers, slices 0 unless an array, all three 0 past level 0 (resources have one
+//!   level), as floats unless `_uint` (L5139).
+
+use il_frontend::opcode::Opcode as IlOpcode;
+use midend::ir::{IlOp, Value};
+
+use super::{il_src, unsupported, Dst, Mods, Selector, Src};
+use crate::isa::Opcode;
+use crate::mir::{File, VReg};
+use crate::CompileError;
+
+/// A byte offset past every resource (MUBUF range checking reads 0 there), with room for
+/// the component offsets 0..12 below 2^32.
+const TEXEL_NOWHERE: u32 = 0xFFFF_FFF0;
+
+/// The comparison forms of sampling: the reference is src1.x.
+pub fn is_compare_sample(op: IlOpcode) -> bool {
+    use IlOpcode as O;
+    matches!(
+        op,
+        O::SampleC | O::SampleCLz | O::SampleCL | O::SampleCG | O::SampleCB
+    )
+}
+
+impl Selector<'_> {
+    /// The byte offset of the texel a point sample at the coordinates of source 0 reads,
+    /// moved by `delta` texels (after the `_aoffimmi` offsets); also the resource's V#.
+    fn point_address(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        delta: [f32; 2],
+    ) -> Result<(VReg, VReg), CompileError> {
+        let field = |name: &str| {
+            il.opcode
+                .info()
+                .field(name)
+                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported("sampling with an indexed resource"));
+        }
+        let id = field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        let normalized = match field("coordtype").unwrap_or(0) {
+            1 => true,
+            2 => false,
+            _ => !decl.unnormalized,
+        };
+        let offsets = match il.extra.address_offset {
+            Some(word) => [
+                f32::from(word as u8 as i8) / 2.0,
+                f32::from((word >> 8) as u8 as i8) / 2.0,
+            ],
+            None => [0.0; 2],
+        };
+        let coord = |this: &mut Self, c: u8| match il_src(il, args, 0, c) {
+            Some(v) => this.src(v),
+            None => Src::Imm(0),
+        };
+        let u = coord(self, 0);
+        let x = self.texel_index(u, res, 0, normalized, offsets[0] + delta[0]);
+        let index = if decl.one_d {
+            x
+        } else {
+            let v = coord(self, 1);
+            let y = self.texel_index(v, res, 1, normalized, offsets[1] + delta[1]);
+            let t = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_MAD_U32_U24,
+                Some(Dst::r(t)),
+                None,
+                &[Src::r(y), Src::R(res, 4, 1), Src::r(x)],
+                Mods::default(),
+            );
+            t
+        };
+        let index = if decl.array {
+            let t = coord(self, if decl.one_d { 1 } else { 2 });
+            self.add_array_slice(index, t, id, res)?
+        } else {
+            index
+        };
+        let addr = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_LSHLREV_B32,
+            Some(Dst::r(addr)),
+            None,
+            &[Src::Imm(4), Src::r(index)],
+            Mods::default(),
+        );
+        Ok((addr, res))
+    }
+
+    /// Component `comp` of the texel at `addr`, compared with `reference` when given
+    /// (1.0 where `reference <= texel`, else 0.0).
+    fn texel_component(&mut self, addr: VReg, res: VReg, comp: u8, reference: Option<Src>) -> VReg {
+        let t = self.m.new_vreg(File::V, 1);
+        self.buf(
+            Opcode::BUFFER_LOAD_DWORD,
+            t,
+            addr,
+            res,
+            4 * u16::from(comp),
+            true,
+        );
+        let Some(r) = reference else { return t };
+        let m = self.m.new_vreg(File::S, 2);
+        self.valu(
+            Opcode::V_CMP_LE_F32,
+            None,
+            Some(Dst(m, 0, 2)),
+            &[r, Src::r(t)],
+            Mods::default(),
+        );
+        let out = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_CNDMASK_B32,
+            Some(Dst::r(out)),
+            None,
+            &[Src::Imm(0), Src::Imm(1f32.to_bits()), Src::R(m, 0, 2)],
+            Mods::default(),
+        );
+        out
+    }
+
+    /// `sample_c*`: the comparison result in every masked component.
+    pub(crate) fn sample_compare(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+    ) -> Result<(), CompileError> {
+        let (addr, res) = self.point_address(il, args, [0.0; 2])?;
+        let reference = match il_src(il, args, 1, 0) {
+            Some(v) => self.src(v),
+            None => Src::Imm(0),
+        };
+        let t = self.texel_component(addr, res, 0, Some(reference));
+        for &r in results {
+            let d = self.vreg(r);
+            self.mov32(Dst::r(d), Src::r(t));
+        }
+        Ok(())
+    }
+
+    /// `fetch4` / `fetch4_c`: the 2x2 footprint, one tap per component.
+    pub(crate) fn fetch4(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        let comp = il
+            .opcode
+            .info()
+            .field("compselect")
+            .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+            .unwrap_or(0) as u8
+            & 3;
+        let reference = match il.opcode {
+            IlOpcode::Fetch4C => Some(match il_src(il, args, 1, 0) {
+                Some(v) => self.src(v),
+                None => Src::Imm(0),
+            }),
+            _ => None,
+        };
+        const TAPS: [[f32; 2]; 4] = [[-0.5, 0.5], [0.5, 0.5], [0.5, -0.5], [-0.5, -0.5]];
+        let mut k = 0;
+        for (c, delta) in TAPS.iter().enumerate() {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            let (addr, res) = self.point_address(il, args, *delta)?;
+            let t = self.texel_component(addr, res, comp, reference);
+            let d = self.vreg(r);
+            self.mov32(Dst::r(d), Src::r(t));
+        }
+        Ok(())
+    }
+
+    /// The slice count of array resource `id` (loaded in the prologue).
+    fn slices(&self, id: u32) -> Result<VReg, CompileError> {
+        self.res_slices
+            .get(&id)
+            .copied()
+            .ok_or_else(|| unsupported(format!("resource {id} is not an array")))
+    }
+
+    /// `index + slice * width * height`, the slice from the float coordinate `t`.
+    pub(crate) fn add_array_slice(
+        &mut self,
+        index: VReg,
+        t: Src,
+        id: u32,
+        res: VReg,
+    ) -> Result<VReg, CompileError> {
+        let none = Mods::default();
+        let slices = self.slices(id)?;
+        let r = self.m.new_vreg(File::V, 1);
+        self.valu(Opcode::V_RNDNE_F32, Some(Dst::r(r)), None, &[t], none);
+        let i = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_CVT_I32_F32,
+            Some(Dst::r(i)),
+            None,
+            &[Src::r(r)],
+            none,
+        );
+        let last = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_ADD_I32,
+            Some(Dst::r(last)),
+            &[Src::r(slices), Src::Imm(u32::MAX)],
+        );
+        let slice = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MED3_I32,
+            Some(Dst::r(slice)),
+            None,
+            &[Src::r(i), Src::Imm(0), Src::r(last)],
+            none,
+        );
+        let area = self.m.new_vreg(File::S, 1);
+        self.salu(
+            Opcode::S_MUL_I32,
+            Some(Dst::r(area)),
+            &[Src::R(res, 4, 1), Src::R(res, 5, 1)],
+        );
+        let out = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MAD_U32_U24,
+            Some(Dst::r(out)),
+            None,
+            &[Src::r(slice), Src::r(area), Src::r(index)],
+            none,
+        );
+        // v_mad_u32_u24 multiplies 24-bit values: a resource has far fewer texels.
+        Ok(out)
+    }
+
+    /// `resinfo_resource(n)[_uint]`.
+    pub(crate) fn resinfo(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        let field = |name: &str| {
+            il.opcode
+                .info()
+                .field(name)
+                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported("resinfo with an indexed resource"));
+        }
+        let id = field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        let uint = field("uint").unwrap_or(0) != 0;
+        let none = Mods::default();
+        let width = Src::R(res, if uint { 4 } else { 6 }, 1);
+        let height = Src::R(res, if uint { 5 } else { 7 }, 1);
+        let slices = if decl.array {
+            let s = self.slices(id)?;
+            if uint {
+                Src::r(s)
+            } else {
+                let f = self.m.new_vreg(File::V, 1);
+                self.valu(
+                    Opcode::V_CVT_F32_U32,
+                    Some(Dst::r(f)),
+                    None,
+                    &[Src::r(s)],
+                    none,
+                );
+                Src::r(f)
+            }
+        } else {
+            Src::Imm(0)
+        };
+        // Slices are 0 unless an array; 1D resources and buffers have height 0.
+        let full = match (decl.one_d, decl.array) {
+            (true, false) => [width, Src::Imm(0), Src::Imm(0)],
+            (true, true) => [width, slices, Src::Imm(0)],
+            (false, _) => [width, height, slices],
+        };
+        let level = il_src(il, args, 0, 0);
+        let level_zero = match level.and_then(|v| self.constant(v)) {
+            Some(c) => Some(c as u32 == 0),
+            None if level.is_none() => Some(true),
+            None => None,
+        };
+        let mask_zero = match (level_zero, level) {
+            (None, Some(v)) => {
+                let l = self.src(v);
+                let m = self.m.new_vreg(File::S, 2);
+                self.valu(
+                    Opcode::V_CMP_EQ_U32,
+                    None,
+                    Some(Dst(m, 0, 2)),
+                    &[Src::Imm(0), l],
+                    none,
+                );
+                Some(m)
+            }
+            _ => None,
+        };
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            let d = self.vreg(r);
+            if c == 3 {
+                self.mov32(Dst::r(d), Src::Imm(if uint { 1 } else { 1f32.to_bits() }));
+                continue;
+            }
+            let v = full[usize::from(c)];
+            match (level_zero, mask_zero) {
+                (Some(true), _) => self.mov32(Dst::r(d), v),
+                (Some(false), _) => self.mov32(Dst::r(d), Src::Imm(0)),
+                (None, Some(m)) => {
+                    let t = self.m.new_vreg(File::V, 1);
+                    self.valu(
+                        Opcode::V_CNDMASK_B32,
+                        Some(Dst::r(t)),
+                        None,
+                        &[Src::Imm(0), v, Src::R(m, 0, 2)],
+                        none,
+                    );
+                    self.mov32(Dst::r(d), Src::r(t));
+                }
+                (None, None) => return Err(CompileError::Internal("resinfo level".into())),
+            }
+        }
+        Ok(())
+    }
+
+    /// `load_resource(n)`: texel fetch by integer coordinates, 0 outside the resource.
+    pub(crate) fn load_texel(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        mask: u8,
+    ) -> Result<(), CompileError> {
+        let field = |name: &str| {
+            il.opcode
+                .info()
+                .field(name)
+                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
+        };
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported("load with an indexed resource"));
+        }
+        let id = field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        // `_aoffimmi`: signed 7.1 fixed point; the reference truncates it to texels.
+        let offsets = match il.extra.address_offset {
+            Some(word) => [
+                (f32::from(word as u8 as i8) / 2.0) as i32,
+                (f32::from((word >> 8) as u8 as i8) / 2.0) as i32,
+            ],
+            None => [0; 2],
+        };
+        let none = Mods::default();
+        let coord = |this: &mut Self, c: u8, offset: i32| -> Src {
+            let s = match il_src(il, args, 0, c) {
+                Some(v) => this.src(v),
+                None => Src::Imm(0),
+            };
+            match (s, offset) {
+                (s, 0) => s,
+                (Src::Imm(x), o) => Src::Imm(x.wrapping_add(o as u32)),
+                (s, o) => {
+                    let t = this.m.new_vreg(File::V, 1);
+                    this.valu(
+                        Opcode::V_ADD_U32,
+                        Some(Dst::r(t)),
+                        None,
+                        &[Src::Imm(o as u32), s],
+                        none,
+                    );
+                    Src::r(t)
+                }
+            }
+        };
+        // inside = x <u W && y <u H && slice <u S (negative coordinates are huge unsigned).
+        let mut checks: Vec<(Src, Src)> = Vec::new();
+        let x = coord(self, 0, offsets[0]);
+        checks.push((x, Src::R(res, 4, 1)));
+        let y = if decl.one_d {
+            Src::Imm(0)
+        } else {
+            let y = coord(self, 1, offsets[1]);
+            checks.push((y, Src::R(res, 5, 1)));
+            y
+        };
+        let z = if decl.array {
+            let z = coord(self, if decl.one_d { 1 } else { 2 }, 0);
+            checks.push((z, Src::r(self.slices(id)?)));
+            z
+        } else {
+            Src::Imm(0)
+        };
+        let mut inside: Option<VReg> = None;
+        for (v, n) in checks {
+            let m = self.m.new_vreg(File::S, 2);
+            self.valu(
+                Opcode::V_CMP_GT_U32,
+                None,
+                Some(Dst(m, 0, 2)),
+                &[n, v],
+                none,
+            );
+            inside = Some(match inside {
+                None => m,
+                Some(prev) => {
+                    let both = self.m.new_vreg(File::S, 2);
+                    self.salu(
+                        Opcode::S_AND_B64,
+                        Some(Dst(both, 0, 2)),
+                        &[Src::R(prev, 0, 2), Src::R(m, 0, 2)],
+                    );
+                    both
+                }
+            });
+        }
+        // index = (z * H + y) * W + x, in 32 bits.
+        let row = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MUL_LO_U32,
+            Some(Dst::r(row)),
+            None,
+            &[z, Src::R(res, 5, 1)],
+            none,
+        );
+        let row_y = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_ADD_U32,
+            Some(Dst::r(row_y)),
+            None,
+            &[y, Src::r(row)],
+            none,
+        );
+        let lin = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_MUL_LO_U32,
+            Some(Dst::r(lin)),
+            None,
+            &[Src::r(row_y), Src::R(res, 4, 1)],
+            none,
+        );
+        let index = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_ADD_U32,
+            Some(Dst::r(index)),
+            None,
+            &[x, Src::r(lin)],
+            none,
+        );
+        let bytes = self.m.new_vreg(File::V, 1);
+        self.valu(
+            Opcode::V_LSHLREV_B32,
+            Some(Dst::r(bytes)),
+            None,
+            &[Src::Imm(4), Src::r(index)],
+            none,
+        );
+        let addr = self.m.new_vreg(File::V, 1);
+        match inside {
+            Some(m) => self.valu(
+                Opcode::V_CNDMASK_B32,
+                Some(Dst::r(addr)),
+                None,
+                &[Src::Imm(TEXEL_NOWHERE), Src::r(bytes), Src::R(m, 0, 2)],
+                none,
+            ),
+            None => self.mov32(Dst::r(addr), Src::r(bytes)),
+        }
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            self.load_dword(r, addr, res, 4 * u16::from(c));
+        }
+        Ok(())
+    }
+}
