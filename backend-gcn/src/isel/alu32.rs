@@ -333,7 +333,7 @@ impl<'f> Selector<'f> {
                 self.put(r, t);
             }
             O::Dp2add => {
-                // dp2(src0, src1) + src2.x, products in order.
+                // dp2(src0, src1) + src2.z (il-semantics `dp2add`, I-37), products in order.
                 let mul = |this: &mut Self, x: Src, y: Src| {
                     if ieee {
                         this.vop(M::V_MUL_F32, &[x, y])
@@ -344,7 +344,7 @@ impl<'f> Selector<'f> {
                 let p0 = mul(self, s(0), s(4));
                 let p1 = mul(self, s(1), s(5));
                 let sum = self.vop(M::V_ADD_F32, &[Src::r(p0), Src::r(p1)]);
-                self.valu_value(M::V_ADD_F32, r, &[Src::r(sum), s(8)], none);
+                self.valu_value(M::V_ADD_F32, r, &[Src::r(sum), s(10)], none);
             }
             O::IMul24 => self.valu_value(M::V_MUL_I32_I24, r, &[s(0), s(1)], none),
             O::IMul24High => self.valu_value(M::V_MUL_HI_I32_I24, r, &[s(0), s(1)], none),
