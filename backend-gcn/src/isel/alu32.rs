@@ -38,7 +38,7 @@ fn relop_of(op: &AluOp) -> RelOp {
 
 /// The f32 pattern `zeroop` stands for (as `il_semantics::float::zeroop_value`): 0.0,
 /// FLT_MAX, or +Inf for `infinity` and `inf_else_max` (Table 6.33, L3016-L3020).
-fn zeroop_f32(z: ZeroOp) -> u32 {
+pub(super) fn zeroop_value_f32(z: ZeroOp) -> u32 {
     match z {
         ZeroOp::Zero => 0,
         ZeroOp::FltMax => 0x7F7F_FFFF,
@@ -144,7 +144,7 @@ impl<'f> Selector<'f> {
     /// IL's `log_zeroop` / `ln_zeroop`: v_log_f32 (log2), scaled by ln 2 for `ln`; a zero
     /// input gives the zeroop value (`-FLT_MAX`, `-Inf` or `0`), a negative one NaN (which
     /// v_log_f32 already gives).
-    fn log_zeroop(&mut self, x: Src, zeroop: ZeroOp, natural: bool) -> VReg {
+    pub(super) fn log_zeroop(&mut self, x: Src, zeroop: ZeroOp, natural: bool) -> VReg {
         use Opcode as M;
         let mut l = self.vop(M::V_LOG_F32, &[x]);
         if natural {
@@ -274,14 +274,14 @@ impl<'f> Selector<'f> {
             O::Rcp => {
                 let q = self.vop(M::V_RCP_F32, &[s(0)]);
                 let z = self.cmp_mask(M::V_CMP_EQ_F32, Src::Imm(0), s(0), none);
-                let t = self.sel(Src::r(q), Src::Imm(zeroop_f32(zeroop_of(a))), z);
+                let t = self.sel(Src::r(q), Src::Imm(zeroop_value_f32(zeroop_of(a))), z);
                 self.put(r, t);
             }
             O::Rsq => {
                 // v_rsq_f32 gives NaN for negatives and +0 for +Inf, as IL; zero is zeroop.
                 let q = self.vop(M::V_RSQ_F32, &[s(0)]);
                 let z = self.cmp_mask(M::V_CMP_EQ_F32, Src::Imm(0), s(0), none);
-                let t = self.sel(Src::r(q), Src::Imm(zeroop_f32(zeroop_of(a))), z);
+                let t = self.sel(Src::r(q), Src::Imm(zeroop_value_f32(zeroop_of(a))), z);
                 self.put(r, t);
             }
             O::Sqrt => self.valu_value(M::V_SQRT_F32, r, &[s(0)], none),
@@ -436,11 +436,15 @@ impl<'f> Selector<'f> {
                 self.put(r, t);
             }
             _ => {
+                if let Some(t) = self.alu_vector(a, args, r)? {
+                    self.put(r, t);
+                    return Ok(());
+                }
                 return Err(unsupported(format!(
                     "the IL instruction `{}`{} (no gfx906 selection yet)",
                     a.opcode.mnemonic(),
                     if ieee { " with _ieee" } else { "" }
-                )))
+                )));
             }
         }
         Ok(())

@@ -39,6 +39,7 @@ mod alu32;
 mod double;
 mod int64;
 mod modifiers;
+mod vector;
 
 /// A source operand before legalization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
