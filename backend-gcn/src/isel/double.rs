@@ -110,6 +110,21 @@ impl<'f> Selector<'f> {
     pub(super) fn div64(&mut self, n: VReg, d: VReg) -> VReg {
         use Opcode as M;
         let none = Mods::default();
+        // |d| >= 2^1020: both operands scaled by 2^-4 first. The ISA text's V_DIV_SCALE_F64
+        // (vega L17205-17281) scales a denominator whose reciprocal is denormal *up* by
+        // 2^128 when the quotient is denormal too, which overflows; after the pre-scale
+        // 1/d is normal and that branch is never taken. The quotient is unchanged: d scales
+        // exactly, and n loses bits only below 2^-1018, where n/d rounds to 0 either way.
+        let huge = self.const64(0x7FB0_0000_0000_0000);
+        let big = self.cmp_mask(
+            M::V_CMP_LE_F64,
+            Src::R(huge, 0, 2),
+            Src::R(d, 0, 2),
+            Mods { abs: 2, ..none },
+        );
+        let k = self.sel(Src::Imm(0), Src::Imm((-4i32) as u32), big);
+        let n = self.vop64(M::V_LDEXP_F64, &[Src::R(n, 0, 2), Src::r(k)], none);
+        let d = self.vop64(M::V_LDEXP_F64, &[Src::R(d, 0, 2), Src::r(k)], none);
         let (n2, d2) = (Src::R(n, 0, 2), Src::R(d, 0, 2));
         // Scaled numerator first: its VCC is what v_div_fmas reads.
         let sn = self.m.new_vreg(File::V, 2);
