@@ -76,6 +76,8 @@ const ONE: u32 = 0x3F80_0000;
 const MINUS_ONE: u32 = 0xBF80_0000;
 /// 1 / (2 pi): V_SIN_F32 and V_COS_F32 take revolutions (vega L13452-13488).
 const INV_2PI: u32 = 0x3E22_F983;
+/// 1/(2 pi) - f32(1/(2 pi)), as an f32.
+const INV_2PI_LO: u32 = 0x31DC_9C88;
 /// ln 2 and log2 e as f32.
 const LN2: u32 = 0x3F31_7218;
 const LOG2E: u32 = 0x3FB8_AA3B;
@@ -130,9 +132,34 @@ impl<'f> Selector<'f> {
         self.vop(M::V_ADD_F32, &[Src::r(f), Src::r(one)])
     }
 
+    /// `x / 2pi` reduced to revolutions in [-0.5, 0.5], with the product carried in two
+    /// parts (1/2pi = hi + lo, the rounding error of `x * hi` recovered by an fma) so that
+    /// large arguments keep their fraction: a plain `x * (1/2pi)` loses |x| * 2^-24
+    /// revolutions, which near a pole of `tan` or for |x| in the thousands exceeds IL's
+    /// absolute tolerances. Inf and NaN give NaN.
+    pub(super) fn revolutions(&mut self, x: Src) -> VReg {
+        use Opcode as M;
+        let t = self.vop(M::V_MUL_F32, &[Src::Imm(INV_2PI), x]);
+        let e = self.m.new_vreg(File::V, 1);
+        self.valu(
+            M::V_FMA_F32,
+            Some(Dst::r(e)),
+            None,
+            &[x, Src::Imm(INV_2PI), Src::r(t)],
+            Mods {
+                neg: 4,
+                ..Mods::default()
+            },
+        );
+        let e2 = self.vop(M::V_FMA_F32, &[x, Src::Imm(INV_2PI_LO), Src::r(e)]);
+        let n = self.vop(M::V_RNDNE_F32, &[Src::r(t)]);
+        let f = self.vop(M::V_SUB_F32, &[Src::r(t), Src::r(n)]);
+        self.vop(M::V_ADD_F32, &[Src::r(f), Src::r(e2)])
+    }
+
     /// sin or cos of radians: the argument in revolutions for the hardware.
-    fn trig(&mut self, x: Src, sine: bool) -> VReg {
-        let t = self.vop(Opcode::V_MUL_F32, &[Src::Imm(INV_2PI), x]);
+    pub(super) fn trig(&mut self, x: Src, sine: bool) -> VReg {
+        let t = self.revolutions(x);
         let op = if sine {
             Opcode::V_SIN_F32
         } else {

@@ -1103,14 +1103,9 @@ impl<'f> Selector<'f> {
             O::RsqVec => self.valu_value(M::V_RSQ_F32, r, &[s(0)], none),
             O::Frc => self.valu_value(M::V_FRACT_F32, r, &[s(0)], none),
             O::SinVec | O::CosVec => {
-                // V_SIN/V_COS take revolutions: x / 2pi.
-                let t = self.vop(M::V_MUL_F32, &[Src::Imm(0x3E22_F983), s(0)]);
-                let op = if a.opcode == O::SinVec {
-                    M::V_SIN_F32
-                } else {
-                    M::V_COS_F32
-                };
-                self.valu_value(op, r, &[Src::r(t)], none);
+                // V_SIN/V_COS take revolutions (`alu32.rs`).
+                let t = self.trig(s(0), a.opcode == O::SinVec);
+                self.valu_value(M::V_MOV_B32, r, &[Src::r(t)], none);
             }
             O::ExpVec => self.valu_value(M::V_EXP_F32, r, &[s(0)], none),
             O::LogVec => self.valu_value(M::V_LOG_F32, r, &[s(0)], none),

@@ -18,7 +18,6 @@ use crate::CompileError;
 const ONE: u32 = 0x3F80_0000;
 const PI: u32 = 0x4049_0FDB;
 const HALF_PI: u32 = 0x3FC9_0FDB;
-const INV_2PI: u32 = 0x3E22_F983;
 const TWO_PI: u32 = 0x40C9_0FDB;
 
 impl<'f> Selector<'f> {
@@ -313,11 +312,10 @@ impl<'f> Selector<'f> {
             }
             O::Atan => self.atan32(s(0)),
             O::Pireduce => {
-                // fract(x / 2pi + 0.5) * 2pi - pi; Inf and NaN give NaN (v_fract_f32).
-                let t = self.vop(
-                    M::V_FMA_F32,
-                    &[s(0), Src::Imm(INV_2PI), Src::Imm(0x3F00_0000)],
-                );
+                // fract(x / 2pi + 0.5) * 2pi - pi, x / 2pi reduced first (an integer less
+                // does not change the fraction); Inf and NaN give NaN (v_fract_f32).
+                let rev = self.revolutions(s(0));
+                let t = self.vop(M::V_ADD_F32, &[Src::Imm(0x3F00_0000), Src::r(rev)]);
                 let f = self.vop(M::V_FRACT_F32, &[Src::r(t)]);
                 self.vop(
                     M::V_FMA_F32,
