@@ -1058,3 +1058,12 @@ v_sub_f32_e64 v1, v2, 0.5
 v_sub_u32_e32 v5, 0, v6
 v_subb_co_u32_e64 v15, s[4:5], v1, v11, s[2:3]
 v_xor_b32_e32 v5, 0x80000000, v6
+v_cmp_le_f64_e64 s[0:1], v[18:19], |v[16:17]|
+v_cmp_le_u32_e64 s[2:3], v10, v9
+v_cmp_lt_f32_e64 s[0:1], 0, v0
+v_cmp_lt_f32_e64 s[0:1], 1.0, |v3|
+v_fma_f32 v6, v0, 0.15915494, -v1
+v_mul_legacy_f32_e32 v10, 2.0, v1
+v_sub_f32_e32 v1, 0x40490fdb, v4
+v_sub_u32_e64 v11, v9, 1
+v_xor_b32_e32 v10, 2.0, v1
