@@ -76,6 +76,9 @@ const ONE: u32 = 0x3F80_0000;
 const MINUS_ONE: u32 = 0xBF80_0000;
 /// 1 / (2 pi): V_SIN_F32 and V_COS_F32 take revolutions (vega L13452-13488).
 const INV_2PI: u32 = 0x3E22_F983;
+/// 2/pi, and pi/2 as the sum of three f32 (Cody-Waite), computed from 100 digits of pi.
+const TWO_OVER_PI: u32 = 0x3F22_F983;
+const PIO2_PARTS: [u32; 3] = [0x3FC9_0FDB, 0xB33B_BD2E, 0xA6F7_2CED];
 /// 1/(2 pi) - f32(1/(2 pi)), as an f32.
 const INV_2PI_LO: u32 = 0x31DC_9C88;
 /// ln 2 and log2 e as f32.
@@ -166,6 +169,43 @@ impl<'f> Selector<'f> {
             Opcode::V_COS_F32
         };
         self.vop(op, &[Src::r(t)])
+    }
+
+    /// tan(x) with a Cody-Waite reduction by pi/2 (three f32 parts, fma steps): with
+    /// k = rndne(x * 2/pi) and r = x - k pi/2 (|r| <= pi/4, accurate relative to r), tan is
+    /// sin(r) / cos(r) for even k and -cos(r) / sin(r) for odd k. Near a pole the quotient
+    /// then has the few-ULP relative error of its parts; a reduction in revolutions would
+    /// leave an absolute error of about ulp(x) in the argument, which tan's slope there
+    /// multiplies by |tan|^2.
+    fn tan32(&mut self, x: Src) -> VReg {
+        use Opcode as M;
+        let none = Mods::default();
+        let kf = self.vop(M::V_MUL_F32, &[Src::Imm(TWO_OVER_PI), x]);
+        let k = self.vop(M::V_RNDNE_F32, &[Src::r(kf)]);
+        let mut red = x;
+        for part in PIO2_PARTS {
+            let t = self.m.new_vreg(File::V, 1);
+            self.valu(
+                M::V_FMA_F32,
+                Some(Dst::r(t)),
+                None,
+                &[Src::r(k), Src::Imm(part), red],
+                Mods { neg: 1, ..none },
+            );
+            red = Src::r(t);
+        }
+        let rev = self.vop(M::V_MUL_F32, &[Src::Imm(INV_2PI), red]);
+        let sn = self.vop(M::V_SIN_F32, &[Src::r(rev)]);
+        let cs = self.vop(M::V_COS_F32, &[Src::r(rev)]);
+        // k odd: the integer conversion's low bit.
+        let ki = self.vop(M::V_CVT_I32_F32, &[Src::r(k)]);
+        let bit = self.vop(M::V_AND_B32, &[Src::Imm(1), Src::r(ki)]);
+        let odd = self.cmp_mask(M::V_CMP_NE_U32, Src::Imm(0), Src::r(bit), none);
+        let num = self.sel(Src::r(sn), Src::r(cs), odd);
+        let den = self.sel(Src::r(cs), Src::r(sn), odd);
+        let q = self.fast_div(Src::r(num), Src::r(den));
+        let nq = self.vop(M::V_XOR_B32, &[Src::Imm(0x8000_0000), Src::r(q)]);
+        self.sel(Src::r(q), Src::r(nq), odd)
     }
 
     /// IL's `log_zeroop` / `ln_zeroop`: v_log_f32 (log2), scaled by ln 2 for `ln`; a zero
@@ -317,10 +357,8 @@ impl<'f> Selector<'f> {
                 self.put(r, t);
             }
             O::Tan => {
-                let sn = self.trig(s(0), true);
-                let cs = self.trig(s(0), false);
-                let q = self.fast_div(Src::r(sn), Src::r(cs));
-                self.put(r, q);
+                let t = self.tan32(s(0));
+                self.put(r, t);
             }
             O::Sincos | O::Dxsincos => {
                 let t = self.trig(s(0), a.comp & 3 == 1);
