@@ -28,6 +28,7 @@ const INF: u32 = 0x204;
 const PLUS_INF: u32 = 0x200;
 const ZERO: u32 = 0x060;
 const DENORM: u32 = 0x090;
+const NORMAL: u32 = 0x108;
 
 impl<'f> Selector<'f> {
     /// A VGPR pair holding a 64-bit value (constants and SGPR pairs copied).
@@ -115,6 +116,7 @@ impl<'f> Selector<'f> {
         // 2^128 when the quotient is denormal too, which overflows; after the pre-scale
         // 1/d is normal and that branch is never taken. The quotient is unchanged: d scales
         // exactly, and n loses bits only below 2^-1018, where n/d rounds to 0 either way.
+        let (n0, d0) = (n, d);
         let huge = self.const64(0x7FB0_0000_0000_0000);
         let big = self.cmp_mask(
             M::V_CMP_LE_F64,
@@ -173,7 +175,75 @@ impl<'f> Selector<'f> {
             &[Src::R(e, 0, 2), Src::R(r, 0, 2), Src::R(q, 0, 2)],
             none,
         );
-        self.vop64(M::V_DIV_FIXUP_F64, &[Src::R(f, 0, 2), d2, n2], none)
+        let q = self.vop64(M::V_DIV_FIXUP_F64, &[Src::R(f, 0, 2), d2, n2], none);
+        self.div64_out_of_range(q, n0, d0)
+    }
+
+    /// The quotients the scaled sequence cannot represent on the way: with n = mn 2^en and
+    /// d = md 2^ed (frexp, mantissas in [0.5, 1)), en - ed >= 1025 overflows to ±Inf and
+    /// en - ed <= -1076 rounds to ±0 (below half the smallest denormal). The ISA text's
+    /// V_DIV_FIXUP_F64 overflow/underflow branches (L17041-17101) do not catch these (its
+    /// overflow test reads the denominator's exponent alone), and the intermediate
+    /// quotient of the sequence overflows for them. Only finite nonzero operands qualify.
+    fn div64_out_of_range(&mut self, q: VReg, n: VReg, d: VReg) -> VReg {
+        use Opcode as M;
+        let none = Mods::default();
+        let en = self.vop(M::V_FREXP_EXP_I32_F64, &[Src::R(n, 0, 2)]);
+        let ed = self.vop(M::V_FREXP_EXP_I32_F64, &[Src::R(d, 0, 2)]);
+        let diff = self.vop(M::V_SUB_U32, &[Src::r(en), Src::r(ed)]);
+        let finite_n = self.class64(n, NORMAL | DENORM);
+        let finite_d = self.class64(d, NORMAL | DENORM);
+        let finite = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_AND_B64,
+            Some(Dst(finite, 0, 2)),
+            &[Src::R(finite_n, 0, 2), Src::R(finite_d, 0, 2)],
+        );
+        let over = self.cmp_mask(M::V_CMP_LE_I32, Src::Imm(1025), Src::r(diff), none);
+        let under = self.cmp_mask(
+            M::V_CMP_GE_I32,
+            Src::Imm((-1076i32) as u32),
+            Src::r(diff),
+            none,
+        );
+        let sign = self.vop(M::V_XOR_B32, &[Src::R(n, 1, 1), Src::R(d, 1, 1)]);
+        let sign = self.vop(M::V_AND_B32, &[Src::Imm(0x8000_0000), Src::r(sign)]);
+        let inf_hi = self.vop(M::V_OR_B32, &[Src::Imm(0x7FF0_0000), Src::r(sign)]);
+        let big = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_AND_B64,
+            Some(Dst(big, 0, 2)),
+            &[Src::R(over, 0, 2), Src::R(finite, 0, 2)],
+        );
+        let tiny = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_AND_B64,
+            Some(Dst(tiny, 0, 2)),
+            &[Src::R(under, 0, 2), Src::R(finite, 0, 2)],
+        );
+        let either = self.m.new_vreg(File::S, 2);
+        self.salu(
+            M::S_OR_B64,
+            Some(Dst(either, 0, 2)),
+            &[Src::R(big, 0, 2), Src::R(tiny, 0, 2)],
+        );
+        let hi_special = self.sel(Src::r(sign), Src::r(inf_hi), big);
+        let out = self.m.new_vreg(File::V, 2);
+        self.valu(
+            M::V_CNDMASK_B32,
+            Some(Dst(out, 0, 1)),
+            None,
+            &[Src::R(q, 0, 1), Src::Imm(0), Src::R(either, 0, 2)],
+            none,
+        );
+        self.valu(
+            M::V_CNDMASK_B32,
+            Some(Dst(out, 1, 1)),
+            None,
+            &[Src::R(q, 1, 1), Src::r(hi_special), Src::R(either, 0, 2)],
+            none,
+        );
+        out
     }
 
     /// The square root of an f64 pair, within 1 ULP.

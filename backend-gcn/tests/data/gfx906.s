@@ -1067,3 +1067,5 @@ v_mul_legacy_f32_e32 v10, 2.0, v1
 v_sub_f32_e32 v1, 0x40490fdb, v4
 v_sub_u32_e64 v11, v9, 1
 v_xor_b32_e32 v10, 2.0, v1
+v_cmp_le_i32_e64 s[0:1], v1, v7
+v_cmp_ge_i32_e64 s[2:3], v1, v7
