@@ -232,3 +232,94 @@ end
         }
     }
 }
+
+/// `drcp` (correctly rounded here) and `drsq` (within 2 ULP of the host's 1/sqrt, itself
+/// within 1) on positive finite operands over the whole exponent range; a zero gives the
+/// default zeroop value DBL_MAX.
+#[test]
+fn double_reciprocals_match_the_host() {
+    for seed in 0..4 {
+        let pairs: Vec<(u64, u64)> = double_pairs(seed)
+            .into_iter()
+            .map(|(a, b)| (a & !(1 << 63), b & !(1 << 63)))
+            .collect();
+        let il = "il_cs_2_0
+dcl_num_thread_per_group 64, 1, 1
+dcl_raw_uav_id(11)
+dcl_literal l0, 4, 1024, 16, 5
+ishl r30.x, vAbsTid.x, l0.x
+uav_raw_load_id(11) r0, r30.x
+ishl r30.y, vAbsTid.x, l0.w
+iadd r30.y, r30.y, l0.y
+drcp r20.xy__, r0.xyxy
+drsq r20.__zw, r0.xyxy
+drcp r21.xy__, r0.zwzw
+drsq r21.__zw, r0.zwzw
+uav_raw_store_id(11) mem.xyzw, r30.y, r20
+iadd r30.y, r30.y, l0.z
+uav_raw_store_id(11) mem.xyzw, r30.y, r21
+end
+";
+        let input: Vec<u32> = pairs
+            .iter()
+            .flat_map(|&(a, b)| [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32])
+            .collect();
+        let out = run_words(il, &input, 64 * 8);
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            let w = &out[8 * i..8 * i + 8];
+            let q = |k: usize| u64::from(w[2 * k]) | u64::from(w[2 * k + 1]) << 32;
+            for (j, x) in [a, b].into_iter().enumerate() {
+                let v = f64::from_bits(x);
+                let (rcp, rsq) = (q(2 * j), q(2 * j + 1));
+                if v == 0.0 {
+                    assert_eq!((rcp, rsq), (f64::MAX.to_bits(), f64::MAX.to_bits()));
+                    continue;
+                }
+                assert_eq!(rcp, (1.0 / v).to_bits(), "drcp({x:#x})");
+                let want = (1.0 / v.sqrt()).to_bits();
+                assert!(
+                    rsq.abs_diff(want) <= 2,
+                    "drsq({x:#x}): got {:e}, want {:e}",
+                    f64::from_bits(rsq),
+                    f64::from_bits(want)
+                );
+            }
+        }
+    }
+}
+
+/// `_divcomp(y)` divides x by y correctly rounded (through double precision): against the
+/// host's IEEE f32 division, for normal operands whose quotients stay normal.
+#[test]
+fn divcomp_is_correctly_rounded() {
+    let il = "il_cs_2_0
+dcl_num_thread_per_group 64, 1, 1
+dcl_raw_uav_id(11)
+dcl_literal l0, 4, 1024, 16, 5
+ishl r30.x, vAbsTid.x, l0.x
+uav_raw_load_id(11) r0, r30.x
+iadd r30.y, r30.x, l0.y
+mov r20, r0_divcomp(y)
+uav_raw_store_id(11) mem.xyzw, r30.y, r20
+end
+";
+    for seed in 0..8u64 {
+        let f = |k: u64| {
+            let x = mix(k + (seed << 20));
+            let e = 127 - 60 + (x >> 40) % 120;
+            ((x as u32) & 0x807F_FFFF) | (e as u32) << 23
+        };
+        let input: Vec<u32> = (0..64u64)
+            .flat_map(|i| [f(4 * i), f(4 * i + 1), f(4 * i + 2), f(4 * i + 3)])
+            .collect();
+        let out = run_words(il, &input, 64 * 4);
+        for i in 0..64 {
+            let (x, y) = (
+                f32::from_bits(input[4 * i]),
+                f32::from_bits(input[4 * i + 1]),
+            );
+            assert_eq!(out[4 * i], (x / y).to_bits(), "{x:e} / {y:e}");
+            assert_eq!(out[4 * i + 1], input[4 * i + 1]);
+        }
+    }
+}
