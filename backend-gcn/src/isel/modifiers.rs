@@ -3,7 +3,7 @@
 //! Source modifiers compute in f32 without flushing; the kernels' FP mode flushes f32
 //! denormals, so the sequences avoid depending on a flushed denormal where the result would
 //! differ: `_x2` doubles a denormal with integer operations, `_sign` tests bits, `_divcomp`
-//! divides in double precision. `_invert` and `_bias` (1 - x, x - 0.5) give the same
+//! divides in double precision (converting denormals by hand). `_invert` and `_bias` give the same
 //! result for a flushed denormal as for the denormal itself. The destination shift scale
 //! flushes like an instruction result, which `v_mul_f32` under the mode does.
 
@@ -23,12 +23,66 @@ impl<'f> Selector<'f> {
     /// `x / d` correctly rounded, through double precision (53 bits are enough for the
     /// f32 quotient to round once correctly).
     pub(super) fn precise_div_f32(&mut self, x: Src, d: Src) -> VReg {
+        let xd = self.f32_to_f64_unflushed(x);
+        let dd = self.f32_to_f64_unflushed(d);
+        let q = self.div64(xd, dd);
+        self.f64_to_f32_unflushed(q)
+    }
+
+    /// An f32 as an f64, a denormal included (v_cvt_f64_f32 flushes it under the kernel's
+    /// mode): its mantissa converted as an integer and scaled by 2^-149, with its sign.
+    fn f32_to_f64_unflushed(&mut self, x: Src) -> VReg {
         use Opcode as M;
         let none = Mods::default();
-        let xd = self.vop64(M::V_CVT_F64_F32, &[x], none);
-        let dd = self.vop64(M::V_CVT_F64_F32, &[d], none);
-        let q = self.div64(xd, dd);
-        self.vop(M::V_CVT_F32_F64, &[Src::R(q, 0, 2)])
+        let d0 = self.vop64(M::V_CVT_F64_F32, &[x], none);
+        let m = self.vop(M::V_AND_B32, &[Src::Imm(0x007F_FFFF), x]);
+        let dm = self.vop64(M::V_CVT_F64_U32, &[Src::r(m)], none);
+        let scaled = self.vop64(
+            M::V_LDEXP_F64,
+            &[Src::R(dm, 0, 2), Src::Imm((-149i32) as u32)],
+            none,
+        );
+        let sign = self.vop(M::V_AND_B32, &[Src::Imm(0x8000_0000), x]);
+        let signed = self.m.new_vreg(File::V, 2);
+        self.mov32(Dst(signed, 0, 1), Src::R(scaled, 0, 1));
+        self.valu(
+            M::V_OR_B32,
+            Some(Dst(signed, 1, 1)),
+            None,
+            &[Src::R(scaled, 1, 1), Src::r(sign)],
+            none,
+        );
+        let den = self.class_mask(x, 0x090);
+        self.sel64(d0, signed, den)
+    }
+
+    /// An f64 rounded to f32, keeping f32 denormal results (v_cvt_f32_f64 flushes them
+    /// under the kernel's mode): below 2^-126 the pattern is |q| * 2^149 rounded to an
+    /// integer (nearest even), with q's sign.
+    fn f64_to_f32_unflushed(&mut self, q: VReg) -> VReg {
+        use Opcode as M;
+        let none = Mods::default();
+        let f = self.vop(M::V_CVT_F32_F64, &[Src::R(q, 0, 2)]);
+        let min_normal = self.const64(0x3810_0000_0000_0000);
+        let small = self.cmp_mask(
+            M::V_CMP_GT_F64,
+            Src::R(min_normal, 0, 2),
+            Src::R(q, 0, 2),
+            Mods { abs: 2, ..none },
+        );
+        let s = self.vop64(M::V_LDEXP_F64, &[Src::R(q, 0, 2), Src::Imm(149)], none);
+        let rn = self.vop64(M::V_RNDNE_F64, &[Src::R(s, 0, 2)], none);
+        let u = self.m.new_vreg(File::V, 1);
+        self.valu(
+            M::V_CVT_U32_F64,
+            Some(Dst::r(u)),
+            None,
+            &[Src::R(rn, 0, 2)],
+            Mods { abs: 1, ..none },
+        );
+        let sign = self.vop(M::V_AND_B32, &[Src::Imm(0x8000_0000), Src::R(q, 1, 1)]);
+        let pattern = self.vop(M::V_OR_B32, &[Src::r(u), Src::r(sign)]);
+        self.sel(Src::r(f), Src::r(pattern), small)
     }
 
     /// The modifiers `mod.rs` does not select itself.
