@@ -43,6 +43,12 @@ use crate::isa::{Buf, Inst, Opcode, Operand, Salu, Smem, SmemOffset, Ty, Valu};
 use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VReg};
 use crate::CompileError;
 
+mod alu32;
+mod double;
+mod int64;
+mod modifiers;
+mod vector;
+
 /// A source operand before legalization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Src {
@@ -981,17 +987,14 @@ impl<'f> Selector<'f> {
             .chain(std::iter::once(&r))
             .any(|&v| self.size_of(v) != 1)
         {
-            return Err(unsupported(format!(
-                "the 64-bit operation `{}` (64-bit arithmetic is not selected yet)",
-                a.opcode.mnemonic()
-            )));
+            return self.alu64(a, args, r);
         }
         let srcs: SmallVec<[Src; 4]> = args.iter().map(|&v| self.src(v)).collect();
         let s = |i: usize| srcs.get(i).copied().unwrap_or(Src::Imm(0));
         let ieee = alu_flag(a, "ieee");
         let none = Mods::default();
         match a.opcode {
-            O::Mov | O::InvMov => {
+            O::Mov | O::InvMov | O::DMov => {
                 let d = self.vreg(r);
                 self.mov32(Dst::r(d), s(0));
             }
@@ -1075,7 +1078,12 @@ impl<'f> Selector<'f> {
                 self.legacy_mul(d, s(0), s(1));
                 self.finish(r, d);
             }
-            O::Mad if ieee => self.valu_value(M::V_MAD_F32, r, &[s(0), s(1), s(2)], none),
+            // Unfused, the product rounded and flushed first: v_mul_f32 then v_add_f32 under
+            // the flushing FP mode (`docs/decisions.md`, gfx906 ALU lowerings).
+            O::Mad if ieee => {
+                let p = self.vop(M::V_MUL_F32, &[s(0), s(1)]);
+                self.valu_value(M::V_ADD_F32, r, &[Src::r(p), s(2)], none);
+            }
             O::Mad => {
                 let p = self.m.new_vreg(File::V, 1);
                 self.legacy_mul(p, s(0), s(1));
@@ -1155,14 +1163,9 @@ impl<'f> Selector<'f> {
             O::RsqVec => self.valu_value(M::V_RSQ_F32, r, &[s(0)], none),
             O::Frc => self.valu_value(M::V_FRACT_F32, r, &[s(0)], none),
             O::SinVec | O::CosVec => {
-                // V_SIN/V_COS take revolutions: x / 2pi.
-                let t = self.vop(M::V_MUL_F32, &[Src::Imm(0x3E22_F983), s(0)]);
-                let op = if a.opcode == O::SinVec {
-                    M::V_SIN_F32
-                } else {
-                    M::V_COS_F32
-                };
-                self.valu_value(op, r, &[Src::r(t)], none);
+                // V_SIN/V_COS take revolutions (`alu32.rs`).
+                let t = self.trig(s(0), a.opcode == O::SinVec);
+                self.valu_value(M::V_MOV_B32, r, &[Src::r(t)], none);
             }
             O::ExpVec => self.valu_value(M::V_EXP_F32, r, &[s(0)], none),
             O::LogVec => self.valu_value(M::V_LOG_F32, r, &[s(0)], none),
@@ -1242,13 +1245,7 @@ impl<'f> Selector<'f> {
                     none,
                 );
             }
-            _ => {
-                return Err(unsupported(format!(
-                    "the IL instruction `{}`{} (no gfx906 selection yet)",
-                    a.opcode.mnemonic(),
-                    if ieee { " with _ieee" } else { "" }
-                )))
-            }
+            _ => return self.alu_more(a, args, r),
         }
         Ok(())
     }
@@ -1491,7 +1488,7 @@ impl<'f> Selector<'f> {
     fn modifier(&mut self, m: Modifier, args: &[Value], r: Value) -> Result<(), CompileError> {
         use Opcode as M;
         if self.size_of(r) != 1 {
-            return Err(unsupported(format!("the 64-bit modifier {m:?}")));
+            return self.modifier64(m, args, r);
         }
         let a = self.src(args[0]);
         let none = Mods::default();
@@ -1535,7 +1532,7 @@ impl<'f> Selector<'f> {
                     ..none
                 },
             ),
-            other => return Err(unsupported(format!("the modifier {other:?}"))),
+            other => return self.modifier_more(other, args, r),
         }
         Ok(())
     }

@@ -1046,3 +1046,100 @@ v_cmp_eq_u32_e64 s[4:5], 0, s2
 v_cmp_le_f32_e64 s[4:5], s2, v1
 v_cmp_le_f32_e64 s[4:5], v2, v1
 v_cndmask_b32_e64 v0, 0, 1.0, s[4:5]
+
+; gfx906 ALU selection (h-gcn-alu): compares in VOP3 form, 64-bit compares and class,
+; carry-out subtracts, VOP3 source modifiers on VOP2 float ops
+s_xor_b64 s[4:5], s[0:1], s[2:3]
+v_add_f32_e64 v1, 0, v0 clamp
+v_add_u32_e32 v5, 32, v1
+v_add_u32_e32 v0, 0x80, v6
+v_add_u32_e32 v0, s0, v1
+v_alignbit_b32 v4, v0, v1, v2
+v_and_b32_e32 v0, -4, v5
+v_and_b32_e32 v13, v0, v1
+v_ashrrev_i32_e32 v1, v0, v5
+v_ashrrev_i64 v[10:11], v1, v[8:9]
+v_bfe_u32 v13, v5, v1, v0
+v_cmp_class_f32_e64 s[0:1], v6, 1
+v_cmp_class_f32_e64 s[0:1], v2, v1
+v_cmp_class_f64_e64 s[0:1], v[4:5], 3
+v_cmp_class_f64_e64 s[0:1], v[6:7], v2
+v_cmp_eq_f32_e64 s[0:1], 0, v1
+v_cmp_eq_f32_e64 s[0:1], v2, -1.0
+v_cmp_eq_f32_e64 s[0:1], v2, v1
+v_cmp_eq_f64_e64 s[0:1], v[6:7], v[2:3]
+v_cmp_eq_u32_e64 s[0:1], 0, v15
+v_cmp_eq_u32_e64 s[0:1], v0, v1
+v_cmp_eq_u64_e64 s[4:5], 0, v[14:15]
+v_cmp_eq_u64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_ge_f32_e64 s[0:1], v2, 0
+v_cmp_ge_f32_e64 s[0:1], v2, v1
+v_cmp_ge_f32_e64 s[0:1], |v13|, v6
+v_cmp_ge_f64_e64 s[0:1], v[6:7], v[2:3]
+v_cmp_ge_i32_e64 s[0:1], v0, v1
+v_cmp_ge_i64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_ge_u32_e64 s[2:3], v2, v15
+v_cmp_ge_u64_e64 s[4:5], v[16:17], v[14:15]
+v_cmp_gt_f32_e64 s[0:1], 0, v2
+v_cmp_gt_f32_e64 s[0:1], v2, -0.5
+v_cmp_gt_f32_e64 s[0:1], v6, v1
+v_cmp_gt_f32_e64 s[2:3], v6, |v1|
+v_cmp_gt_f32_e64 s[0:1], |v1|, v6
+v_cmp_gt_f64_e64 s[0:1], v[0:1], v[6:7]
+v_cmp_gt_i32_e64 s[0:1], 0, v11
+v_cmp_gt_i64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_gt_u32_e64 s[0:1], v1, v9
+v_cmp_gt_u64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_le_f32_e64 s[0:1], 0.5, v6
+v_cmp_le_f32_e64 s[0:1], v2, 0
+v_cmp_le_f32_e64 s[0:1], v2, v1
+v_cmp_lg_f32_e64 s[0:1], v2, 1.0
+v_cmp_lg_f32_e64 s[0:1], v2, v1
+v_cmp_lt_f32_e64 s[0:1], v2, 0.5
+v_cmp_lt_f64_e64 s[0:1], v[6:7], v[2:3]
+v_cmp_lt_i32_e64 s[0:1], v0, v1
+v_cmp_lt_i64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_lt_u32_e64 s[0:1], 32, v1
+v_cmp_lt_u32_e64 s[0:1], v0, v1
+v_cmp_lt_u64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_ne_u32_e64 s[0:1], 0, v2
+v_cmp_ne_u32_e64 s[0:1], v0, v1
+v_cmp_ne_u64_e64 s[0:1], v[10:11], v[12:13]
+v_cmp_neq_f32_e64 s[0:1], 0, v2
+v_cmp_neq_f64_e64 s[0:1], v[6:7], v[2:3]
+v_cndmask_b32_e64 v10, 1.0, v6, s[2:3]
+v_cndmask_b32_e64 v2, v9, -1, s[0:1]
+v_fma_f32 v10, -v6, v1, v2
+v_fma_f32 v10, v2, v1, v6
+v_fma_f64 v[26:27], -v[20:21], v[24:25], v[22:23]
+v_lshlrev_b32_e32 v6, v1, v0
+v_lshlrev_b64 v[10:11], v1, v[8:9]
+v_lshrrev_b32_e32 v6, v1, v0
+v_max_f64 v[6:7], v[10:11], v[0:1]
+v_mul_f32_e32 v4, 0x41000000, v6
+v_mul_f32_e32 v6, v1, v11
+v_mul_f32_e64 v1, 1.0, |v0|
+v_mul_f64 v[24:25], v[18:19], v[22:23]
+v_mul_hi_u32_u24_e32 v9, v0, v1
+v_mul_lo_u32 v1, v0, 16
+v_mul_lo_u32 v2, v1, s9
+v_or_b32_e32 v14, 0x400000, v6
+v_sub_co_u32_e64 v14, s[2:3], v0, v10
+v_sub_f32_e32 v10, 1.0, v2
+v_sub_f32_e64 v1, v2, 0.5
+v_sub_u32_e32 v5, 0, v6
+v_subb_co_u32_e64 v15, s[4:5], v1, v11, s[2:3]
+v_xor_b32_e32 v5, 0x80000000, v6
+v_cmp_le_f64_e64 s[0:1], v[18:19], |v[16:17]|
+v_cmp_le_u32_e64 s[2:3], v10, v9
+v_cmp_lt_f32_e64 s[0:1], 0, v0
+v_cmp_lt_f32_e64 s[0:1], 1.0, |v3|
+v_fma_f32 v6, v0, 0.15915494, -v1
+v_mul_legacy_f32_e32 v10, 2.0, v1
+v_sub_f32_e32 v1, 0x40490fdb, v4
+v_sub_u32_e64 v11, v9, 1
+v_xor_b32_e32 v10, 2.0, v1
+v_cmp_le_i32_e64 s[0:1], v1, v7
+v_cmp_ge_i32_e64 s[2:3], v1, v7
+v_cmp_gt_f64_e64 s[0:1], v[14:15], |v[16:17]|
+v_cvt_u32_f64_e64 v18, |v[14:15]|

@@ -248,6 +248,19 @@ pub(crate) fn f16_to_f32(h: u16) -> f32 {
     f32::from_bits(convert::f16_to_f32(u32::from(h)))
 }
 
+/// V_MAD_F32 / V_MAC_F32: not fused, "denormals are flushed" (vega L16577; digest erratum
+/// 34): the inputs, the rounded product and the result, whatever MODE.FP_DENORM says.
+fn mad32(a: f32, b: f32, c: f32) -> f32 {
+    flush32(flush32(flush32(a) * flush32(b)) + flush32(c))
+}
+
+/// The sum of the absolute differences of the four byte pairs (V_SAD_U8).
+fn sad_u8(a: u32, b: u32) -> u32 {
+    (0..4)
+        .map(|k| ((a >> (8 * k)) & 0xff).abs_diff((b >> (8 * k)) & 0xff))
+        .sum()
+}
+
 fn bfe_u(x: u32, off: u32, width: u32) -> u32 {
     let (off, width) = (off & 31, width & 31);
     if width == 0 {
@@ -488,7 +501,7 @@ fn map_fn(op: Opcode) -> Option<Fn3> {
         V_OR_B32 => |a, b, _| a | b,
         V_XOR_B32 => |a, b, _| a ^ b,
         V_XNOR_B32 => |a, b, _| !(a ^ b) & 0xffff_ffff,
-        V_MADMK_F32 | V_MADAK_F32 | V_MAD_F32 => |a, b, c| b32(f32b(a) * f32b(b) + f32b(c)),
+        V_MADMK_F32 | V_MADAK_F32 | V_MAD_F32 => |a, b, c| b32(mad32(f32b(a), f32b(b), f32b(c))),
         V_MAD_LEGACY_F32 => |a, b, c| {
             let p = if f32b(a) == 0.0 || f32b(b) == 0.0 {
                 0.0
@@ -529,12 +542,19 @@ fn map_fn(op: Opcode) -> Option<Fn3> {
             if x.is_infinite() {
                 return b32(f32::NAN);
             }
+            // S0 + -floor(S0) of a NaN is a NaN (the clamp below 1.0 must not hide it).
+            if x.is_nan() {
+                return b32(f32::from_bits(x.to_bits() | 0x0040_0000));
+            }
             b32((x - x.floor()).min(f32::from_bits(0x3f7f_ffff)))
         },
         V_FRACT_F64 => |a, _, _| {
             let x = f64b(a);
             if x.is_infinite() {
                 return b64(f64::NAN);
+            }
+            if x.is_nan() {
+                return a | 1 << 51;
             }
             b64((x - x.floor()).min(f64::from_bits(0x3fef_ffff_ffff_ffff)))
         },
@@ -620,6 +640,18 @@ fn map_fn(op: Opcode) -> Option<Fn3> {
         V_MAX3_U32 => |a, b, c| a.max(b).max(c),
         V_MED3_U32 => |a, b, c| a.min(b).max(a.max(b).min(c)),
         V_SAD_U32 => |a, b, c| (a.abs_diff(b) + c) & 0xffff_ffff,
+        // vega L16891-16923: byte-wise absolute differences summed, plus S2.
+        V_SAD_U8 => |a, b, c| (u64::from(sad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
+        V_SAD_HI_U8 => |a, b, c| ((u64::from(sad_u8(a as u32, b as u32)) << 16) + c) & 0xffff_ffff,
+        // vega L16769-16781: per byte (S0.b + S1.b + S2.b[0]) >> 1.
+        V_LERP_U8 => |a, b, c| {
+            let mut d = 0u64;
+            for k in 0..4 {
+                let byte = |x: u64| x >> (8 * k) & 0xff;
+                d |= ((byte(a) + byte(b) + (c >> (8 * k) & 1)) >> 1) << (8 * k);
+            }
+            d
+        },
         V_DIV_FIXUP_F32 => |a, b, c| b32(div_fixup32(f32b(a), f32b(b), f32b(c))),
         V_DIV_FIXUP_F64 => |a, b, c| b64(div_fixup64(f64b(a), f64b(b), f64b(c))),
         V_PERM_B32 => |a, b, c| {
@@ -750,7 +782,7 @@ pub(crate) fn resolve(i: &Valu) -> ValuSem {
         V_DIV_FMAS_F64 => ValuSem::DivFmas { f64: true },
         V_MAD_U64_U32 => ValuSem::MadU64 { signed: false },
         V_MAD_I64_I32 => ValuSem::MadU64 { signed: true },
-        V_MAC_F32 => ValuSem::Acc(|a, b, d| b32(f32b(a) * f32b(b) + f32b(d))),
+        V_MAC_F32 => ValuSem::Acc(|a, b, d| b32(mad32(f32b(a), f32b(b), f32b(d)))),
         V_FMAC_F32 => ValuSem::Acc(|a, b, d| b32(f32b(a).mul_add(f32b(b), f32b(d)))),
         op => {
             if let Some(s) = cmp_sem(op) {
@@ -1375,6 +1407,49 @@ mod tests {
         assert_eq!(apply(V_FFBH_I32, 0xffff_fffe, 0, 0), 31);
         assert_eq!(apply(V_BFE_I32, 0xf0, 4, 4), 0xffff_ffff);
         assert_eq!(apply(V_LSHLREV_B64, 4, 0x1_0000_0001, 0), 0x10_0000_0010);
+    }
+
+    #[test]
+    fn fract_of_nan_is_nan() {
+        // vega L13186: D = S0 + -floor(S0); NaN in, NaN out.
+        use Opcode::*;
+        let r = apply(V_FRACT_F32, 0x7fc0_0000, 0, 0) as u32;
+        assert!(f32::from_bits(r).is_nan());
+        let r = apply(V_FRACT_F64, 0x7ff8_0000_0000_0000, 0, 0);
+        assert!(f64::from_bits(r).is_nan());
+        assert_eq!(apply(V_FRACT_F32, 0xbf40_0000, 0, 0), 0x3e80_0000); // -0.75 -> 0.25
+    }
+
+    #[test]
+    fn mad_f32_flushes_the_product() {
+        // vega L16577 / erratum 34: 2^-64 * 2^-63 = 2^-127 (denormal) is flushed before the
+        // add, so the sum is the addend 2^-126, not 1.5 * 2^-126.
+        use Opcode::*;
+        assert_eq!(
+            apply(V_MAD_F32, 0x1f80_0000, 0x2000_0000, 0x0080_0000),
+            0x0080_0000
+        );
+        assert_eq!(
+            apply(V_MAD_F32, 0x4000_0000, 0x4040_0000, 0x4080_0000),
+            0x4120_0000
+        );
+    }
+
+    #[test]
+    fn sad_and_lerp_bytes() {
+        // vega L16891-16923 and L16769-16781, computed by hand.
+        use Opcode::*;
+        // |1-4| + |10-2| + |0-255| + |7-7| = 3 + 8 + 255 + 0 = 266, plus 5.
+        assert_eq!(apply(V_SAD_U8, 0x0700_0a01, 0x07ff_0204, 5), 271);
+        assert_eq!(
+            apply(V_SAD_HI_U8, 0x0700_0a01, 0x07ff_0204, 5),
+            (266 << 16) + 5
+        );
+        // bytes (1+2+1)>>1 = 2, (255+255+0)>>1 = 255, (3+0+1)>>1 = 2, (0+1+0)>>1 = 0.
+        assert_eq!(
+            apply(V_LERP_U8, 0x0003_ff01, 0x0100_ff02, 0x0001_0001),
+            0x0002_ff02
+        );
     }
 
     #[test]
