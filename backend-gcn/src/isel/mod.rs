@@ -2025,68 +2025,7 @@ impl<'f> Selector<'f> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        let field = |name: &str| {
-            il.opcode
-                .info()
-                .field(name)
-                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-        };
-        if il.extra.resource_format.is_some() {
-            return Err(unsupported("sampling with an indexed resource"));
-        }
-        let id = field("resource").unwrap_or(0);
-        let res = *self
-            .res
-            .get(&id)
-            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
-        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
-        let normalized = match field("coordtype").unwrap_or(0) {
-            1 => true,
-            2 => false,
-            _ => !decl.unnormalized,
-        };
-        let offsets = match il.extra.address_offset {
-            Some(word) => [
-                f32::from(word as u8 as i8) / 2.0,
-                f32::from((word >> 8) as u8 as i8) / 2.0,
-            ],
-            None => [0.0; 2],
-        };
-        let coord = |this: &mut Self, c: u8| match il_src(il, args, 0, c) {
-            Some(v) => this.src(v),
-            None => Src::Imm(0),
-        };
-        let u = coord(self, 0);
-        let x = self.texel_index(u, res, 0, normalized, offsets[0]);
-        let index = if decl.one_d {
-            x
-        } else {
-            let v = coord(self, 1);
-            let y = self.texel_index(v, res, 1, normalized, offsets[1]);
-            let t = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_MAD_U32_U24,
-                Some(Dst::r(t)),
-                None,
-                &[Src::r(y), Src::R(res, 4, 1), Src::r(x)],
-                Mods::default(),
-            );
-            t
-        };
-        let index = if decl.array {
-            let t = coord(self, if decl.one_d { 1 } else { 2 });
-            self.add_array_slice(index, t, id, res)?
-        } else {
-            index
-        };
-        let addr = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_LSHLREV_B32,
-            Some(Dst::r(addr)),
-            None,
-            &[Src::Imm(4), Src::r(index)],
-            Mods::default(),
-        );
+        let (addr, res) = self.point_address(il, args, [0.0; 2])?;
         let mut k = 0;
         for c in 0..4u8 {
             if mask >> c & 1 == 0 {

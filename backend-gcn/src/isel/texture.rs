@@ -40,7 +40,7 @@ pub fn is_compare_sample(op: IlOpcode) -> bool {
 impl Selector<'_> {
     /// The byte offset of the texel a point sample at the coordinates of source 0 reads,
     /// moved by `delta` texels (after the `_aoffimmi` offsets); also the resource's V#.
-    fn point_address(
+    pub(super) fn point_address(
         &mut self,
         il: &IlOp,
         args: &[Value],
