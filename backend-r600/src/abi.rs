@@ -96,7 +96,48 @@ pub struct LaunchAbi {
     pub cb_vtx_buffers: BTreeMap<u32, u8>,
     /// IL resource id → TEX resource id (and sampler: point filter, clamp to edge).
     pub textures: BTreeMap<u32, u8>,
+    /// LDS bytes per work-group the program's `dcl_lds_id` allocations take (laid out one
+    /// after the other in id order, each rounded up to dwords): see [`lds_bytes`].
+    pub lds_bytes: u32,
+    /// `dcl_lds_size_per_thread`: dwords each work-item owns (R7xx owner-compute model).
+    pub lds_owner_dwords: Option<u32>,
 }
+
+/// One `dcl_lds_id(n) size` (or `dcl_struct_lds_id(n) stride, count`) allocation: where it
+/// sits in the group's LDS, its size in bytes and its struct stride.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LdsAlloc {
+    pub offset: u32,
+    pub size: u32,
+    pub stride: Option<u32>,
+}
+
+/// The program's LDS declarations, as the compiler needs them (`docs/abi.md`, "LDS").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LdsLayout {
+    /// Allocations by id.
+    pub allocs: BTreeMap<u32, LdsAlloc>,
+    /// Bytes the allocations take.
+    pub bytes: u32,
+    /// Owner-compute LDS: dwords per work-item and whether the default sharing mode is
+    /// wavefront-absolute.
+    pub per_thread: Option<(u32, bool)>,
+}
+
+/// The LDS bytes a work-group of `items` work-items gets (SQ_LDS_ALLOC): the allocations,
+/// or the owner-compute space of every wavefront of the group if that is more.
+pub fn lds_bytes(abi: &LaunchAbi, items: u32) -> u32 {
+    let owner = abi.lds_owner_dwords.map_or(0, |d| {
+        d.saturating_mul(4)
+            .saturating_mul(items.next_multiple_of(64))
+    });
+    abi.lds_bytes.max(owner)
+}
+
+/// The address an LDS access outside its allocation is sent to: past the end of any LDS
+/// (32 KB at most, cayman L703), where a read returns 0 and a write is dropped (SET_LDS_SIZE,
+/// cayman L6585-6601), as the IL reference does for an access outside its allocation.
+pub const LDS_OUT_OF_RANGE: u32 = 0x0010_0000;
 
 /// The launch buffer's contents for `groups` groups of `group` work-items.
 pub fn launch_buffer(groups: [u32; 3], group: [u32; 3]) -> Vec<[u32; 4]> {

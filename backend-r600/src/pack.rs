@@ -32,6 +32,10 @@ use crate::CompileError;
 /// The most 64-bit slots of an ALU clause (COUNT is 7 bits, cayman L653, L8083).
 pub const MAX_CLAUSE_SLOTS: usize = 128;
 
+/// The most 64-bit slots one group takes: four instructions and two literal slots (cayman
+/// L1383, L1568).
+const MAX_GROUP_SLOTS: usize = 6;
+
 /// A packed ALU clause before register allocation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClauseDraft {
@@ -73,7 +77,9 @@ pub fn pack(
         let mut ready: Vec<usize> = (0..n)
             .filter(|&i| !done[i] && preds[i].iter().all(|&p| done[p]))
             .collect();
-        ready.sort_by_key(|&i| (std::cmp::Reverse(height[i]), i));
+        // A queued LDS result is popped in the very next group (so that it never crosses a
+        // clause end, where the queue must be empty: cayman L2334).
+        ready.sort_by_key(|&i| (!nodes[i].pops(), std::cmp::Reverse(height[i]), i));
         let mut slots: Vec<SlotInst> = Vec::new();
         let mut locks = clause.kcache.clone();
         let mut taken: Vec<usize> = Vec::new();
@@ -102,7 +108,18 @@ pub fn pack(
         let g = provisional(m, &slots, &locks, &chans)
             .map_err(|e| CompileError::Internal(format!("a packed group became illegal: {e:?}")))?;
         let size = g.slots();
-        if clause.slots + size > MAX_CLAUSE_SLOTS {
+        // A group that queues an LDS result leaves room for the group that pops it.
+        let reserve = if taken.iter().any(|&c| nodes[c].queues()) {
+            MAX_GROUP_SLOTS
+        } else {
+            0
+        };
+        if clause.slots + size + reserve > MAX_CLAUSE_SLOTS {
+            if clause.groups.is_empty() {
+                return Err(CompileError::Internal(
+                    "an LDS operation and its queue pop do not fit one ALU clause".into(),
+                ));
+            }
             clauses.push(std::mem::take(&mut clause));
             continue;
         }
@@ -170,7 +187,12 @@ fn try_add(
             .or_else(|| m.vregs.get(d.index()).and_then(|i| i.chan))
     });
     let mut options: Vec<(Vec<Chan>, Chan)> = Vec::new();
+    if a.lds.is_some() {
+        // LDS_IDX_OP only in the x slot (cayman L7797); it writes no GPR.
+        options.push((vec![Chan::X], Chan::X));
+    }
     match group::replicated_slots(a.op) {
+        _ if a.lds.is_some() => {}
         Some(rep) => {
             let write = fixed.unwrap_or(rep[0]);
             let used: Vec<Chan> = if rep.contains(&write) {

@@ -26,6 +26,8 @@ use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
+mod lds;
+
 /// What instruction selection needs to know beyond the IR.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SelectOptions {
@@ -55,6 +57,8 @@ pub struct Uses {
     pub pixel_inputs: HashSet<u32>,
     /// Constant buffers read with a register index (through their VTX buffer).
     pub cb_vtx: HashSet<u32>,
+    /// LDS is accessed.
+    pub lds: bool,
 }
 
 /// What the compiler knows about a declared resource (`dcl_resource_id`).
@@ -72,7 +76,18 @@ pub fn select(
     opts: &SelectOptions,
     resources: &std::collections::BTreeMap<u32, ResourceInfo>,
 ) -> Result<(MFunc, Uses), CompileError> {
+    select_with_lds(func, opts, resources, &abi::LdsLayout::default())
+}
+
+/// [`select`] for a program with LDS declarations.
+pub fn select_with_lds(
+    func: &Function,
+    opts: &SelectOptions,
+    resources: &std::collections::BTreeMap<u32, ResourceInfo>,
+    lds: &abi::LdsLayout,
+) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
+        lds: lds.clone(),
         f: func,
         opts: *opts,
         resources: resources.clone(),
@@ -173,6 +188,8 @@ pub fn eliminate_dead_code(m: &mut MFunc) {
 
 struct Isel<'f> {
     f: &'f Function,
+    /// The LDS declarations (`lds.rs`).
+    lds: abi::LdsLayout,
     opts: SelectOptions,
     resources: std::collections::BTreeMap<u32, ResourceInfo>,
     /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
@@ -244,6 +261,7 @@ impl Isel<'_> {
                     srcs: vec![a, z],
                     clamp: false,
                     exec_update: true,
+                    lds: None,
                 });
             }
             Terminator::Return | Terminator::Unreachable => {}
@@ -834,7 +852,7 @@ impl Isel<'_> {
         match o.src {
             Src::Imm(x) => x & 3 == 0,
             Src::Reg(v) => o.is_plain_reg() && self.aligned.contains(&v),
-            Src::Const { .. } => false,
+            Src::Const { .. } | Src::LdsPop => false,
         }
     }
 
@@ -1207,6 +1225,9 @@ impl Isel<'_> {
     ) -> Result<(), CompileError> {
         let name = il.opcode.mnemonic();
         let missing = || CompileError::Internal(format!("{name}: an operand is missing"));
+        if let Some(r) = self.lds_inst(il, args, results) {
+            return r;
+        }
         match il.opcode {
             Opcode::Sample | Opcode::Load => self.texture(il, args, results),
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
