@@ -454,3 +454,193 @@ fn mutated_programs_never_panic() {
         }
     }
 }
+
+/// Runs `bytes` on one group of `n` work-items with `lds_dwords` of LDS and a RAT 0 of `n`
+/// dwords; returns them.
+fn run_lds(bytes: &[u8], n: u32, lds_dwords: u32) -> Result<Vec<u32>, RunError> {
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 1,
+        lds_dwords,
+    };
+    let mut l = R600Launch::new(cfg, [n, 1, 1], [n, 1, 1]);
+    l.memory = vec![vec![0xEE; 4 * n as usize]];
+    l.rats.insert(0, 0);
+    run(bytes, &mut l)?;
+    Ok(l.memory[0]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+fn lds(op: backend_r600::isa::LdsOp, srcs: &[AluSrc]) -> AluGroup {
+    one(AluInst::lds(op, srcs))
+}
+
+fn lds_lit(op: backend_r600::isa::LdsOp, srcs: &[AluSrc], v: u32) -> AluGroup {
+    with_lit(AluInst::lds(op, srcs), v)
+}
+
+/// `MOV R<dst>.x, LDS_OQ_A_POP`.
+fn pop(dst: u8) -> AluGroup {
+    one(AluInst::new(
+        AluOp::Mov,
+        dst,
+        Chan::X,
+        &[AluSrc::special(SpecialSel::LdsOqAPop)],
+    ))
+}
+
+/// R2.x = 4 * R0.x (the work-item's dword address).
+fn dword_address() -> AluGroup {
+    with_lit(
+        AluInst::new(AluOp::LshlInt, 2, Chan::X, &[gpr(0, Chan::X), lit()]),
+        2,
+    )
+}
+
+#[test]
+fn lds_write_then_read_ret_through_the_queue() {
+    use backend_r600::isa::LdsOp;
+    // LDS_WRITE: LDS[src0] = src1; LDS_READ_RET: OQA = LDS[src0] (cayman Table 8.11 L7813).
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            dword_address(),
+            lds(LdsOp::Write, &[gpr(2, Chan::X), gpr(0, Chan::X)]),
+            lds(LdsOp::ReadRet, &[gpr(2, Chan::X)]),
+            pop(3),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 64, 64).unwrap();
+    assert_eq!(out, (0..64).collect::<Vec<u32>>());
+}
+
+#[test]
+fn lds_add_ret_queues_the_value_before_the_add() {
+    use backend_r600::isa::LdsOp;
+    // LDS[a] = 5; LDS_ADD_RET a, tid queues 5 and leaves 5 + tid; R5 = old << 16 | new.
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            dword_address(),
+            lds_lit(LdsOp::Write, &[gpr(2, Chan::X), lit()], 5),
+            lds(LdsOp::AddRet, &[gpr(2, Chan::X), gpr(0, Chan::X)]),
+            pop(3),
+            lds(LdsOp::ReadRet, &[gpr(2, Chan::X)]),
+            pop(4),
+            with_lit(
+                AluInst::new(AluOp::LshlInt, 3, Chan::X, &[gpr(3, Chan::X), lit()]),
+                16,
+            ),
+            one(AluInst::new(
+                AluOp::OrInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(4, Chan::X)],
+            )),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 64, 64).unwrap();
+    assert_eq!(
+        out,
+        (0..64).map(|t| 5 << 16 | (5 + t)).collect::<Vec<u32>>()
+    );
+}
+
+#[test]
+fn lds_byte_reads_at_the_last_byte_and_reads_outside_give_zero() {
+    use backend_r600::isa::LdsOp;
+    // 4 dwords of LDS; dword 3 = 0x80112233, so byte 15 is 0x80: UBYTE_READ zero-extends,
+    // BYTE_READ sign-extends (cayman Table 8.11); a dword read at byte 16 is outside the LDS
+    // and returns 0 (SET_LDS_SIZE, cayman L6585-6601).
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(AluInst::new(AluOp::Mov, 2, Chan::X, &[lit()]), 12),
+            lds_lit(LdsOp::Write, &[gpr(2, Chan::X), lit()], 0x8011_2233),
+            lds_lit(LdsOp::UbyteReadRet, &[lit()], 15),
+            pop(3),
+            lds_lit(LdsOp::ByteReadRet, &[lit()], 15),
+            pop(4),
+            lds_lit(LdsOp::ReadRet, &[lit()], 16),
+            pop(5),
+            lds_lit(LdsOp::UshortReadRet, &[lit()], 12),
+            pop(6),
+            // R3 = ubyte + byte + outside + ushort = 0x80 + 0xFFFFFF80 + 0 + 0x2233.
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(4, Chan::X)],
+            )),
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(5, Chan::X)],
+            )),
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(6, Chan::X)],
+            )),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 64, 4).unwrap();
+    let want = 0x80u32.wrapping_add(0xFFFF_FF80).wrapping_add(0x2233);
+    assert!(out.iter().all(|&v| v == want), "{out:x?}");
+}
+
+#[test]
+fn an_lds_pop_with_an_empty_queue_is_refused() {
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![pop(3)]).store(3);
+    let e = run_lds(&b.end(), 64, 64).unwrap_err();
+    assert!(e.to_string().contains("empty"), "{e}");
+}
+
+#[test]
+fn an_lds_result_left_in_the_queue_at_the_clause_end_is_refused() {
+    use backend_r600::isa::LdsOp;
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![lds_lit(LdsOp::ReadRet, &[lit()], 0)])
+        .store(0);
+    assert!(run_lds(&b.end(), 64, 64).is_err());
+}
+
+#[test]
+fn group_barrier_orders_lds_between_wavefronts() {
+    use backend_r600::isa::LdsOp;
+    // 128 work-items, two wavefronts: each writes its id at dword id, waits at the barrier,
+    // then reads dword (id + 64) mod 128, which the other wavefront wrote (cayman L2036).
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            dword_address(),
+            lds(LdsOp::Write, &[gpr(2, Chan::X), gpr(0, Chan::X)]),
+            one(AluInst::new(AluOp::GroupBarrier, 0, Chan::X, &[]).masked()),
+            with_lit(
+                AluInst::new(AluOp::AddInt, 4, Chan::X, &[gpr(2, Chan::X), lit()]),
+                256,
+            ),
+            with_lit(
+                AluInst::new(AluOp::AndInt, 4, Chan::X, &[gpr(4, Chan::X), lit()]),
+                511,
+            ),
+            lds(LdsOp::ReadRet, &[gpr(4, Chan::X)]),
+            pop(3),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 128, 128).unwrap();
+    assert_eq!(out, (0..128).map(|t| (t + 64) % 128).collect::<Vec<u32>>());
+}
