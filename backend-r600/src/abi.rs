@@ -101,6 +101,8 @@ pub struct LaunchAbi {
     pub lds_bytes: u32,
     /// `dcl_lds_size_per_thread`: dwords each work-item owns (R7xx owner-compute model).
     pub lds_owner_dwords: Option<u32>,
+    /// IL SRV id → VTX buffer id (byte addresses), for the SRVs the program reads.
+    pub srv_buffers: BTreeMap<u32, u8>,
 }
 
 /// One `dcl_lds_id(n) size` (or `dcl_struct_lds_id(n) stride, count`) allocation: where it
@@ -122,6 +124,40 @@ pub struct LdsLayout {
     /// Owner-compute LDS: dwords per work-item and whether the default sharing mode is
     /// wavefront-absolute.
     pub per_thread: Option<(u32, bool)>,
+}
+
+/// How a UAV is declared: what its addresses mean (IL 7.15-7.16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UavKind {
+    /// `dcl_raw_uav_id` (or undeclared): byte addresses.
+    Raw,
+    /// `dcl_arena_uav_id`: byte addresses; the UAV `_arena` atomics go to.
+    Arena,
+    /// `dcl_struct_uav_id` (or a typeless UAV with a stride other than 4): element
+    /// `src0.x` of `stride` bytes, byte `src0.y` in it.
+    Struct(u32),
+    /// `dcl_uav_id ... _fmtx(f)`: element addresses of one 32-bit component; a load returns
+    /// (v, 0, 0, 1), 1 being 1.0f for a float format.
+    Typed { float: bool },
+}
+
+/// The memory declarations the compiler needs besides the IR.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoryDecls {
+    pub lds: LdsLayout,
+    /// UAVs by id (undeclared ones are raw).
+    pub uavs: BTreeMap<u32, UavKind>,
+    /// Raw (`None`) and structured (`Some(stride)`) SRVs by id.
+    pub srvs: BTreeMap<u32, Option<u32>>,
+}
+
+/// The first VTX buffer id of the SRVs (`srv_raw_load`, `srv_struct_load`): SRV n is VTX
+/// buffer 32 + n, n = 0..=127 (the UAVs take 16..31).
+pub const SRV_VTX_BASE: u8 = 32;
+
+/// The VTX buffer id SRV `n` is read through.
+pub fn srv_vtx_buffer(n: u32) -> Option<u8> {
+    (n < 128).then(|| SRV_VTX_BASE + n as u8)
 }
 
 /// The LDS bytes a work-group of `items` work-items gets (SQ_LDS_ALLOC): the allocations,

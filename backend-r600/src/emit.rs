@@ -168,6 +168,13 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         "a RAT store's data or index is not in channel x".into(),
                     ));
                 }
+                if s.cmp
+                    .is_some_and(|c| chan(c) != Chan::Z || gpr(c) != gpr(s.data))
+                {
+                    return Err(CompileError::Internal(
+                        "a CMPXCHG's compare value is not in .z of the data GPR".into(),
+                    ));
+                }
                 CfInst::Mem(CfMem::rat(
                     if s.inst == RatInst::StoreDword {
                         ExportOp::MemRatCacheless
@@ -178,7 +185,8 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                     s.inst,
                     gpr(s.data),
                     gpr(s.index),
-                    0x1,
+                    // COMP_MASK covers the data components read (cayman L8338).
+                    if s.cmp.is_some() { 0xF } else { 0x1 },
                 ))
             }
             CfOp::Jump { to, pop } => {

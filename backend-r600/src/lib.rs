@@ -69,8 +69,8 @@ pub struct Options {
     pub pixel: bool,
     /// The declared 1D/2D resources by id.
     pub resources: std::collections::BTreeMap<u32, isel::ResourceInfo>,
-    /// The LDS declarations.
-    pub lds: abi::LdsLayout,
+    /// The LDS, UAV and SRV declarations.
+    pub memory: abi::MemoryDecls,
 }
 
 /// Figures about a compiled program (`ilc compile --emit stats`).
@@ -137,7 +137,7 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         group_size: options.group_size,
         pixel: options.pixel,
     };
-    let (mut m, uses) = isel::select_with_lds(func, &sel, &options.resources, &options.lds)?;
+    let (mut m, uses) = isel::select_with(func, &sel, &options.resources, &options.memory)?;
     let mut blocks = Vec::with_capacity(func.blocks.len());
     let layout = func.layout();
     let mut scheduled: Vec<Option<schedule::SBlock>> = vec![None; func.blocks.len()];
@@ -223,8 +223,13 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         abi.textures.insert(t, t as u8);
     }
     if uses.lds {
-        abi.lds_bytes = options.lds.bytes;
-        abi.lds_owner_dwords = options.lds.per_thread.map(|(d, _)| d);
+        abi.lds_bytes = options.memory.lds.bytes;
+        abi.lds_owner_dwords = options.memory.lds.per_thread.map(|(d, _)| d);
+    }
+    for &n in &uses.srvs {
+        if let Some(v) = abi::srv_vtx_buffer(n) {
+            abi.srv_buffers.insert(n, v);
+        }
     }
     for &u in &uses.vtx {
         if let Some(v) = abi::uav_vtx_buffer(u) {

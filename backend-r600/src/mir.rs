@@ -185,6 +185,9 @@ pub enum MInst {
         data: VReg,
         /// STORE_DWORD (MEM_RAT_CACHELESS), or a no-return atomic (MEM_RAT).
         inst: RatInst,
+        /// CMPXCHG_INT's compare value, in channel z of `data`'s GPR (a tie; cayman
+        /// L2965-2968).
+        cmp: Option<VReg>,
     },
     /// A TEX `SAMPLE` (point filter, clamp to edge) or `LD` of texture `resource` at the
     /// coordinates `u` (channel x) and `v` (channel y of the same GPR: a tie), writing texel
@@ -206,7 +209,9 @@ impl MInst {
         match self {
             MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
             MInst::Fetch { addr, .. } => vec![*addr],
-            MInst::Store { index, data, .. } => vec![*index, *data],
+            MInst::Store {
+                index, data, cmp, ..
+            } => [*index, *data].into_iter().chain(*cmp).collect(),
             MInst::Tex { u, v, .. } => std::iter::once(*u).chain(*v).collect(),
         }
     }

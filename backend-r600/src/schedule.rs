@@ -45,6 +45,8 @@ pub struct StoreDraft {
     pub index: VReg,
     pub data: VReg,
     pub inst: RatInst,
+    /// CMPXCHG_INT's compare value (channel z of `data`'s GPR).
+    pub cmp: Option<VReg>,
 }
 
 /// A scheduled piece of a block: what one CF instruction runs.
@@ -208,6 +210,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                 index,
                 data,
                 inst,
+                cmp,
             } = nodes[i]
             {
                 items.push(Item::Store(StoreDraft {
@@ -215,6 +218,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                     index,
                     data,
                     inst,
+                    cmp,
                 }));
             }
             emitted[i] = true;

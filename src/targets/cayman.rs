@@ -84,11 +84,32 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
         bytes: k.decls.lds_bytes,
         per_thread: k.decls.lds_per_thread,
     };
+    let uavs = k
+        .decls
+        .uavs
+        .iter()
+        .map(|(&id, d)| {
+            let kind = match *d {
+                kernel::UavDecl::Struct { stride } => abi::UavKind::Struct(stride),
+                kernel::UavDecl::Typeless { stride } if stride != 4 => abi::UavKind::Struct(stride),
+                kernel::UavDecl::Typed { format, .. } => abi::UavKind::Typed {
+                    float: format == il_frontend::enums::ElementFormat::Float,
+                },
+                kernel::UavDecl::Arena => abi::UavKind::Arena,
+                _ => abi::UavKind::Raw,
+            };
+            (id, kind)
+        })
+        .collect();
     backend_r600::Options {
         group_size: k.decls.group_size,
         pixel: k.shader == ShaderType::Pixel,
         resources,
-        lds,
+        memory: abi::MemoryDecls {
+            lds,
+            uavs,
+            srvs: k.decls.srvs.clone(),
+        },
     }
 }
 
@@ -356,14 +377,45 @@ impl Device for Cayman {
                 l.vtx_buffers.insert(vtx, m);
             }
         }
+        // Raw UAV 11 and arena UAV 8 name one heap when only one of them is bound, as the
+        // reference binds them (`docs/abi.md`, "Arena and raw UAV").
+        let mut aliased = std::collections::BTreeSet::new();
+        for &id in k.decls.uavs.keys() {
+            if bindings.uavs.contains_key(&id) {
+                continue;
+            }
+            let partner = match (id, k.decls.uavs.get(&id)) {
+                (8, Some(kernel::UavDecl::Arena)) => k.decls.uavs.contains_key(&11).then_some(11),
+                (11, _) => (k.decls.uavs.get(&8) == Some(&kernel::UavDecl::Arena)).then_some(8),
+                _ => None,
+            };
+            let Some(m) = partner.and_then(|p| uav_memory.iter().find(|(u, _)| *u == p)) else {
+                continue;
+            };
+            let m = m.1;
+            if let (Some(rat), Some(vtx)) = (abi::uav_rat(id), abi::uav_vtx_buffer(id)) {
+                l.rats.insert(rat, m);
+                l.vtx_buffers.insert(vtx, m);
+                aliased.insert(id);
+            }
+        }
         for (&id, _) in a.rats.iter().chain(&a.vtx_buffers) {
-            if !bindings.uavs.contains_key(&id) {
+            if !bindings.uavs.contains_key(&id) && !aliased.contains(&id) {
                 return Err(RunError::BadLaunch(format!(
                     "UAV {id} is used but not bound"
                 )));
             }
         }
         bind_textures(a, bindings, &mut l)?;
+        // SRV n: its data as VTX buffer 32 + n (byte addresses).
+        for (&id, &v) in &a.srv_buffers {
+            let r = bindings
+                .resources
+                .get(&id)
+                .ok_or_else(|| RunError::BadLaunch(format!("SRV {id} is read but not bound")))?;
+            l.vtx_buffers.insert(v, l.memory.len());
+            l.memory.push(words_to_bytes(&r.data));
+        }
         let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run(&compiled.bytes, &mut l)?;
         copy_back_global(global, bindings, &l);

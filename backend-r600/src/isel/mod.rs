@@ -27,6 +27,7 @@ use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
 mod lds;
+mod uav;
 
 /// What instruction selection needs to know beyond the IR.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,6 +60,8 @@ pub struct Uses {
     pub cb_vtx: HashSet<u32>,
     /// LDS is accessed.
     pub lds: bool,
+    /// SRVs read.
+    pub srvs: HashSet<u32>,
 }
 
 /// What the compiler knows about a declared resource (`dcl_resource_id`).
@@ -76,18 +79,20 @@ pub fn select(
     opts: &SelectOptions,
     resources: &std::collections::BTreeMap<u32, ResourceInfo>,
 ) -> Result<(MFunc, Uses), CompileError> {
-    select_with_lds(func, opts, resources, &abi::LdsLayout::default())
+    select_with(func, opts, resources, &abi::MemoryDecls::default())
 }
 
-/// [`select`] for a program with LDS declarations.
-pub fn select_with_lds(
+/// [`select`] for a program with memory declarations (LDS, UAV and SRV kinds).
+pub fn select_with(
     func: &Function,
     opts: &SelectOptions,
     resources: &std::collections::BTreeMap<u32, ResourceInfo>,
-    lds: &abi::LdsLayout,
+    memory: &abi::MemoryDecls,
 ) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
-        lds: lds.clone(),
+        lds: memory.lds.clone(),
+        uav_kinds: memory.uavs.clone(),
+        srv_kinds: memory.srvs.clone(),
         f: func,
         opts: *opts,
         resources: resources.clone(),
@@ -190,6 +195,9 @@ struct Isel<'f> {
     f: &'f Function,
     /// The LDS declarations (`lds.rs`).
     lds: abi::LdsLayout,
+    /// The UAV and SRV declarations (`uav.rs`).
+    uav_kinds: std::collections::BTreeMap<u32, abi::UavKind>,
+    srv_kinds: std::collections::BTreeMap<u32, Option<u32>>,
     opts: SelectOptions,
     resources: std::collections::BTreeMap<u32, ResourceInfo>,
     /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
@@ -555,6 +563,7 @@ impl Isel<'_> {
                     index,
                     data,
                     inst: RatInst::StoreDword,
+                    cmp: None,
                 });
                 None
             }
@@ -587,6 +596,7 @@ impl Isel<'_> {
                     index,
                     data,
                     inst: RatInst::StoreDword,
+                    cmp: None,
                 });
                 None
             }
@@ -1228,6 +1238,9 @@ impl Isel<'_> {
         if let Some(r) = self.lds_inst(il, args, results) {
             return r;
         }
+        if let Some(r) = self.uav_inst(il, args, results) {
+            return r;
+        }
         match il.opcode {
             Opcode::Sample | Opcode::Load => self.texture(il, args, results),
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
@@ -1261,6 +1274,7 @@ impl Isel<'_> {
                     index,
                     data,
                     inst,
+                    cmp: None,
                 });
                 Ok(())
             }
@@ -1347,6 +1361,7 @@ impl Isel<'_> {
                         index,
                         data,
                         inst: RatInst::StoreDword,
+                        cmp: None,
                     });
                 }
                 Ok(())
