@@ -103,6 +103,9 @@ pub struct LaunchAbi {
     pub lds_owner_dwords: Option<u32>,
     /// IL SRV id → VTX buffer id (byte addresses), for the SRVs the program reads.
     pub srv_buffers: BTreeMap<u32, u8>,
+    /// IL UAV id → (RAT id, VTX buffer id) of the return buffer its returning atomics use:
+    /// one dword per work-item of the dispatch, zero before the run.
+    pub rat_returns: BTreeMap<u32, (u8, u8)>,
 }
 
 /// One `dcl_lds_id(n) size` (or `dcl_struct_lds_id(n) stride, count`) allocation: where it
@@ -152,12 +155,22 @@ pub struct MemoryDecls {
 }
 
 /// The first VTX buffer id of the SRVs (`srv_raw_load`, `srv_struct_load`): SRV n is VTX
-/// buffer 32 + n, n = 0..=127 (the UAVs take 16..31).
+/// buffer 32 + n, n = 0..=63 (the UAVs take 16..31).
 pub const SRV_VTX_BASE: u8 = 32;
 
 /// The VTX buffer id SRV `n` is read through.
 pub fn srv_vtx_buffer(n: u32) -> Option<u8> {
-    (n < 128).then(|| SRV_VTX_BASE + n as u8)
+    (n < 64).then(|| SRV_VTX_BASE + n as u8)
+}
+
+/// The first VTX buffer id of the RAT return buffers: RAT n's is VTX buffer 96 + n.
+pub const RETURN_VTX_BASE: u8 = 96;
+
+/// The VTX buffer the return buffer of UAV `uav`'s RAT is read through. The return buffer
+/// holds one dword per work-item of the dispatch: a returning atomic of the work-item with
+/// flat absolute id i returns its value in dword i (RW_GPR.y = i).
+pub fn return_vtx_buffer(uav: u32) -> Option<u8> {
+    (uav < MAX_RATS).then(|| RETURN_VTX_BASE + uav as u8)
 }
 
 /// The LDS bytes a work-group of `items` work-items gets (SQ_LDS_ALLOC): the allocations,

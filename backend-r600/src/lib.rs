@@ -226,6 +226,11 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         abi.lds_bytes = options.memory.lds.bytes;
         abi.lds_owner_dwords = options.memory.lds.per_thread.map(|(d, _)| d);
     }
+    for &u in &uses.rat_returns {
+        if let (Some(r), Some(v)) = (abi::uav_rat(u), abi::return_vtx_buffer(u)) {
+            abi.rat_returns.insert(u, (r, v));
+        }
+    }
     for &n in &uses.srvs {
         if let Some(v) = abi::srv_vtx_buffer(n) {
             abi.srv_buffers.insert(n, v);

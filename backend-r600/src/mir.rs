@@ -188,6 +188,9 @@ pub enum MInst {
         /// CMPXCHG_INT's compare value, in channel z of `data`'s GPR (a tie; cayman
         /// L2965-2968).
         cmp: Option<VReg>,
+        /// A `_RTN` operation's return-buffer dword index, in channel y of `data`'s GPR
+        /// (a tie; cayman L2965-2968).
+        ret: Option<VReg>,
     },
     /// A TEX `SAMPLE` (point filter, clamp to edge) or `LD` of texture `resource` at the
     /// coordinates `u` (channel x) and `v` (channel y of the same GPR: a tie), writing texel
@@ -210,8 +213,16 @@ impl MInst {
             MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
             MInst::Fetch { addr, .. } => vec![*addr],
             MInst::Store {
-                index, data, cmp, ..
-            } => [*index, *data].into_iter().chain(*cmp).collect(),
+                index,
+                data,
+                cmp,
+                ret,
+                ..
+            } => [*index, *data]
+                .into_iter()
+                .chain(*cmp)
+                .chain(*ret)
+                .collect(),
             MInst::Tex { u, v, .. } => std::iter::once(*u).chain(*v).collect(),
         }
     }

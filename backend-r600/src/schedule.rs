@@ -47,6 +47,8 @@ pub struct StoreDraft {
     pub inst: RatInst,
     /// CMPXCHG_INT's compare value (channel z of `data`'s GPR).
     pub cmp: Option<VReg>,
+    /// A `_RTN` operation's return-buffer dword (channel y of `data`'s GPR).
+    pub ret: Option<VReg>,
 }
 
 /// A scheduled piece of a block: what one CF instruction runs.
@@ -211,6 +213,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                 data,
                 inst,
                 cmp,
+                ret,
             } = nodes[i]
             {
                 items.push(Item::Store(StoreDraft {
@@ -219,6 +222,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                     data,
                     inst,
                     cmp,
+                    ret,
                 }));
             }
             emitted[i] = true;

@@ -416,6 +416,13 @@ impl Device for Cayman {
             l.vtx_buffers.insert(v, l.memory.len());
             l.memory.push(words_to_bytes(&r.data));
         }
+        // The return buffers of the returning RAT atomics: one dword per work-item.
+        let items: u32 = grid.iter().product();
+        for &(rat, vtx) in a.rat_returns.values() {
+            l.rat_returns.insert(rat, l.memory.len());
+            l.vtx_buffers.insert(vtx, l.memory.len());
+            l.memory.push(vec![0; 4 * items as usize]);
+        }
         let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run(&compiled.bytes, &mut l)?;
         copy_back_global(global, bindings, &l);

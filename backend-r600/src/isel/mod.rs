@@ -62,6 +62,8 @@ pub struct Uses {
     pub lds: bool,
     /// SRVs read.
     pub srvs: HashSet<u32>,
+    /// UAVs whose returning atomics need a return buffer.
+    pub rat_returns: HashSet<u32>,
 }
 
 /// What the compiler knows about a declared resource (`dcl_resource_id`).
@@ -564,6 +566,7 @@ impl Isel<'_> {
                     data,
                     inst: RatInst::StoreDword,
                     cmp: None,
+                    ret: None,
                 });
                 None
             }
@@ -597,6 +600,7 @@ impl Isel<'_> {
                     data,
                     inst: RatInst::StoreDword,
                     cmp: None,
+                    ret: None,
                 });
                 None
             }
@@ -1275,6 +1279,7 @@ impl Isel<'_> {
                     data,
                     inst,
                     cmp: None,
+                    ret: None,
                 });
                 Ok(())
             }
@@ -1362,6 +1367,7 @@ impl Isel<'_> {
                         data,
                         inst: RatInst::StoreDword,
                         cmp: None,
+                        ret: None,
                     });
                 }
                 Ok(())

@@ -4,7 +4,7 @@
 //!
 //! Loads are VTX fetches of dwords (FMT_32) with byte addresses: UAV n is VTX buffer 16 + n,
 //! SRV n VTX buffer 32 + n (`docs/abi.md`). A byte or short load fetches the dword holding
-//! it and extracts the bits with BFE_UINT / BFE_INT (cayman L3574-3600). Stores and atomics
+//! it and extracts the bits with BFE_UINT / BFE_INT (cayman L3458). Stores and atomics
 //! are MEM_RAT(_CACHELESS) exports to RAT n with dword indices. A byte or short store is two
 //! no-return RAT atomics on the dword holding it, AND with the bits kept then OR with the
 //! new bits (cayman L8231-8285), as Cayman's STORE_BYTE / STORE_SHORT have no documented
@@ -290,6 +290,7 @@ impl Isel<'_> {
             data,
             inst,
             cmp: None,
+            ret: None,
         });
     }
 
@@ -403,12 +404,7 @@ impl Isel<'_> {
         id: u32,
     ) -> Result<(), CompileError> {
         let name = il.opcode.mnemonic();
-        if results.iter().any(|r| self.used.contains(r)) {
-            return Err(unsupported(
-                format!("{name} whose old value is read (returning RAT atomics)"),
-                self.span,
-            ));
-        }
+        let returning = results.iter().any(|r| self.used.contains(r));
         let arena = il
             .opcode
             .info()
@@ -436,6 +432,9 @@ impl Isel<'_> {
         };
         let d1 = self.arg_or_zero(il, args, 1, 0)?;
         let inst = rat_op(il.opcode).flatten();
+        if returning {
+            return self.returning_atomic(il, args, results, id, rat, index, d1, inst);
+        }
         match inst {
             // xchg without a result: a plain store of the new value.
             None => self.rat_export(rat, index, d1, RatInst::StoreDword),
@@ -465,9 +464,93 @@ impl Isel<'_> {
                     data,
                     inst: RatInst::CmpxchgInt,
                     cmp: Some(cmp),
+                    ret: None,
                 });
             }
             Some(i) => self.rat_export(rat, index, d1, i),
+        }
+        Ok(())
+    }
+}
+
+/// The `_RTN` form of a RAT operation (cayman L8257-8285); `None` is xchg.
+fn returning_form(inst: Option<RatInst>) -> Option<RatInst> {
+    use RatInst as R;
+    Some(match inst {
+        None => R::XchgRtn,
+        Some(R::Add) => R::AddRtn,
+        Some(R::Sub) => R::SubRtn,
+        Some(R::Rsub) => R::RsubRtn,
+        Some(R::MinInt) => R::MinIntRtn,
+        Some(R::MaxInt) => R::MaxIntRtn,
+        Some(R::MinUint) => R::MinUintRtn,
+        Some(R::MaxUint) => R::MaxUintRtn,
+        Some(R::And) => R::AndRtn,
+        Some(R::Or) => R::OrRtn,
+        Some(R::Xor) => R::XorRtn,
+        Some(R::IncUint) => R::IncUintRtn,
+        Some(R::DecUint) => R::DecUintRtn,
+        Some(R::CmpxchgInt) => R::CmpxchgIntRtn,
+        Some(_) => return None,
+    })
+}
+
+impl Isel<'_> {
+    /// A UAV atomic whose old value is read: the `_RTN` RAT operation with TYPE
+    /// WRITE_IND_ACK, which copies the old value to dword RW_GPR.y of the RAT's return
+    /// buffer (the work-item's flat absolute id), WAIT_ACK (`cf`), then a VTX fetch of that
+    /// dword (cayman L2195, L8303; `docs/abi.md`).
+    #[allow(clippy::too_many_arguments)]
+    fn returning_atomic(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+        id: u32,
+        rat: u8,
+        index: Operand,
+        d1: Operand,
+        inst: Option<RatInst>,
+    ) -> Result<(), CompileError> {
+        let name = il.opcode.mnemonic();
+        let rtn = returning_form(inst)
+            .ok_or_else(|| CompileError::Internal(format!("{name}: no returning form")))?;
+        let buffer = abi::return_vtx_buffer(id)
+            .ok_or_else(|| unsupported(format!("{name}: UAV {id} (RATs 0..15)"), self.span))?;
+        self.uses.rat_returns.insert(id);
+        let flat = self.input(midend::ir::Input::AbsoluteThreadIdFlat)?;
+        let index = self.in_chan(index, Chan::X);
+        self.ties += 1;
+        let tie = Some(self.ties);
+        let tied = |s: &mut Self, chan: Chan, v: Operand| {
+            let r = s.m.new_vreg(VRegInfo {
+                chan: Some(chan),
+                gpr: None,
+                tie,
+            });
+            s.push(crate::mir::MAlu::new(AluOp::Mov, r, vec![v]));
+            r
+        };
+        let data = tied(self, Chan::X, d1);
+        let ret = tied(self, Chan::Y, flat);
+        let cmp = if rtn == RatInst::CmpxchgIntRtn {
+            let d2 = self.arg_or_zero(il, args, 2, 0)?;
+            Some(tied(self, Chan::Z, d2))
+        } else {
+            None
+        };
+        self.cur.push(MInst::Store {
+            rat,
+            index,
+            data,
+            inst: rtn,
+            cmp,
+            ret: Some(ret),
+        });
+        let at = self.alu(AluOp::LshlInt, vec![flat, Operand::imm(2)]);
+        let old = self.fetch_dword(buffer, at, 0);
+        for &r in results {
+            self.vals.insert(r, Operand::reg(old));
         }
         Ok(())
     }
