@@ -644,3 +644,94 @@ fn group_barrier_orders_lds_between_wavefronts() {
     let out = run_lds(&b.end(), 128, 128).unwrap();
     assert_eq!(out, (0..128).map(|t| (t + 64) % 128).collect::<Vec<u32>>());
 }
+
+/// Runs a `_RTN` RAT operation `inst` (TYPE `ty`) on RAT 0 = `mem` for four work-items:
+/// RW_GPR R2 = (x, tid, cmp, 0), INDEX_GPR R0 (x = tid). Returns (RAT 0, return buffer).
+fn run_rtn(
+    inst: RatInst,
+    ty: backend_r600::isa::ExportType,
+    x: u32,
+    cmp: u32,
+    mem: [u32; 4],
+    with_return: bool,
+) -> Result<(Vec<u32>, Vec<u32>), RunError> {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(AluInst::new(AluOp::Mov, 2, Chan::X, &[lit()]), x),
+            AluGroup::new(vec![AluInst::new(
+                AluOp::Mov,
+                2,
+                Chan::Y,
+                &[gpr(0, Chan::X)],
+            )]),
+            with_lit(AluInst::new(AluOp::Mov, 2, Chan::Z, &[lit()]), cmp),
+        ],
+    );
+    let mut m = CfMem::rat(ExportOp::MemRat, 0, inst, 2, 0, 0xF);
+    m.ty = ty;
+    b.cf.push(Cf::Other(CfInst::Mem(m)));
+    b.word(CfOp::WaitAck, 0, 0);
+    let bytes = b.end();
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 1,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [4, 1, 1], [4, 1, 1]);
+    l.memory = vec![
+        mem.iter().flat_map(|d| d.to_le_bytes()).collect(),
+        vec![0xEE; 16],
+    ];
+    l.rats.insert(0, 0);
+    if with_return {
+        l.rat_returns.insert(0, 1);
+    }
+    run(&bytes, &mut l)?;
+    let words = |b: &[u8]| -> Vec<u32> {
+        b.chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    Ok((words(&l.memory[0]), words(&l.memory[1])))
+}
+
+#[test]
+fn rtn_rat_atomics_copy_the_old_value_to_the_return_buffer() {
+    use backend_r600::isa::ExportType;
+    // ADD_RTN: dst = src + dst, the value before it returned (cayman L8271, L2195).
+    let (mem, ret) = run_rtn(
+        RatInst::AddRtn,
+        ExportType::T3,
+        5,
+        0,
+        [10, 20, 30, 40],
+        true,
+    )
+    .unwrap();
+    assert_eq!(mem, [15, 25, 35, 45]);
+    assert_eq!(ret, [10, 20, 30, 40]);
+    // CMPXCHG_INT_RTN: dst = (cmp == dst) ? src : dst, cmp in RW_GPR.z (cayman L8261,
+    // L2965-2968).
+    let (mem, ret) = run_rtn(
+        RatInst::CmpxchgIntRtn,
+        ExportType::T3,
+        9,
+        2,
+        [1, 2, 3, 2],
+        true,
+    )
+    .unwrap();
+    assert_eq!(mem, [1, 9, 3, 9]);
+    assert_eq!(ret, [1, 2, 3, 2]);
+}
+
+#[test]
+fn rtn_rat_atomics_without_ack_or_return_buffer_are_refused() {
+    use backend_r600::isa::ExportType;
+    let e = run_rtn(RatInst::AddRtn, ExportType::T1, 5, 0, [0; 4], true).unwrap_err();
+    assert!(e.to_string().contains("WRITE_IND_ACK"), "{e}");
+    let e = run_rtn(RatInst::AddRtn, ExportType::T3, 5, 0, [0; 4], false).unwrap_err();
+    assert!(e.to_string().contains("return buffer"), "{e}");
+}
