@@ -106,6 +106,10 @@ pub struct LaunchAbi {
     /// IL UAV id → (RAT id, VTX buffer id) of the return buffer its returning atomics use:
     /// one dword per work-item of the dispatch, zero before the run.
     pub rat_returns: BTreeMap<u32, (u8, u8)>,
+    /// The private buffer of the indexed temporaries: (RAT, VTX buffer, 16-byte elements
+    /// per work-item); work-item i (flat absolute id) owns elements `i·E ..< (i+1)·E`, zero
+    /// before the run.
+    pub private: Option<(u8, u8, u32)>,
 }
 
 /// One `dcl_lds_id(n) size` (or `dcl_struct_lds_id(n) stride, count`) allocation: where it
@@ -152,7 +156,23 @@ pub struct MemoryDecls {
     pub uavs: BTreeMap<u32, UavKind>,
     /// Raw (`None`) and structured (`Some(stride)`) SRVs by id.
     pub srvs: BTreeMap<u32, Option<u32>>,
+    /// The indexed temporary arrays.
+    pub itemps: ITemps,
 }
+
+/// The indexed temporary arrays `x#[n]` of a program, laid out one after the other.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ITemps {
+    /// Array number → (first element, length).
+    pub arrays: BTreeMap<u32, (u32, u32)>,
+    /// 16-byte elements per work-item.
+    pub elements: u32,
+}
+
+/// The RAT of the private buffer (indexed temporaries); UAV 15 cannot be used with it.
+pub const PRIVATE_RAT: u8 = 15;
+/// The VTX buffer of the private buffer.
+pub const PRIVATE_VTX: u8 = 112;
 
 /// The first VTX buffer id of the SRVs (`srv_raw_load`, `srv_struct_load`): SRV n is VTX
 /// buffer 32 + n, n = 0..=63 (the UAVs take 16..31).

@@ -231,6 +231,23 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
             abi.rat_returns.insert(u, (r, v));
         }
     }
+    if uses.private {
+        if uses.rats.contains(&u32::from(abi::PRIVATE_RAT)) {
+            return Err(CompileError::Unsupported {
+                what: format!(
+                    "indexed temporaries together with UAV {} (both would be RAT {})",
+                    abi::PRIVATE_RAT,
+                    abi::PRIVATE_RAT
+                ),
+                span: Span::default(),
+            });
+        }
+        abi.private = Some((
+            abi::PRIVATE_RAT,
+            abi::PRIVATE_VTX,
+            options.memory.itemps.elements,
+        ));
+    }
     for &n in &uses.srvs {
         if let Some(v) = abi::srv_vtx_buffer(n) {
             abi.srv_buffers.insert(n, v);

@@ -109,6 +109,10 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
             lds,
             uavs,
             srvs: k.decls.srvs.clone(),
+            itemps: abi::ITemps {
+                arrays: k.decls.itemp_arrays.clone(),
+                elements: k.decls.itemp_elements,
+            },
         },
     }
 }
@@ -418,6 +422,13 @@ impl Device for Cayman {
         }
         // The return buffers of the returning RAT atomics: one dword per work-item.
         let items: u32 = grid.iter().product();
+        // The private buffer of the indexed temporaries: E elements per work-item.
+        if let Some((rat, vtx, elements)) = a.private {
+            l.rats.insert(rat, l.memory.len());
+            l.vtx_buffers.insert(vtx, l.memory.len());
+            l.memory
+                .push(vec![0; 16 * elements as usize * items as usize]);
+        }
         for &(rat, vtx) in a.rat_returns.values() {
             l.rat_returns.insert(rat, l.memory.len());
             l.vtx_buffers.insert(vtx, l.memory.len());

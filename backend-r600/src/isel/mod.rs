@@ -27,6 +27,7 @@ use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
 mod lds;
+mod private;
 mod uav;
 
 /// What instruction selection needs to know beyond the IR.
@@ -64,6 +65,8 @@ pub struct Uses {
     pub srvs: HashSet<u32>,
     /// UAVs whose returning atomics need a return buffer.
     pub rat_returns: HashSet<u32>,
+    /// Indexed temporaries are accessed (through the private buffer).
+    pub private: bool,
 }
 
 /// What the compiler knows about a declared resource (`dcl_resource_id`).
@@ -94,6 +97,7 @@ pub fn select_with(
     let mut s = Isel {
         lds: memory.lds.clone(),
         uav_kinds: memory.uavs.clone(),
+        itemps: memory.itemps.clone(),
         srv_kinds: memory.srvs.clone(),
         f: func,
         opts: *opts,
@@ -200,6 +204,8 @@ struct Isel<'f> {
     /// The UAV and SRV declarations (`uav.rs`).
     uav_kinds: std::collections::BTreeMap<u32, abi::UavKind>,
     srv_kinds: std::collections::BTreeMap<u32, Option<u32>>,
+    /// The indexed temporary arrays (`private.rs`).
+    itemps: abi::ITemps,
     opts: SelectOptions,
     resources: std::collections::BTreeMap<u32, ResourceInfo>,
     /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
@@ -582,6 +588,19 @@ impl Isel<'_> {
                     offset: 4 * u16::from(*comp & 3),
                 });
                 Some(Operand::reg(dst))
+            }
+            Op::PrivateLoad {
+                array,
+                offset,
+                comp,
+            } => Some(self.private_load(*array, *offset, *comp, &args)?),
+            Op::PrivateStore {
+                array,
+                offset,
+                comp,
+            } => {
+                self.private_store(*array, *offset, *comp, &args)?;
+                None
             }
             Op::GlobalStore { offset, comp } => {
                 let value = a(args.len().saturating_sub(1))?;
