@@ -88,6 +88,20 @@ impl Isel<'_> {
             O::LdsReadVec => self.lds_read_vec(il, args, results),
             O::LdsWriteVec => self.lds_write_vec(il, args),
             op if lds_atomic(op).is_some() => self.lds_atomic(il, args, results),
+            op if op.mnemonic().starts_with("gds_") => Err(unsupported(
+                format!(
+                    "`{}` (GDS: MEM_GDS instructions and a GDS partition per dispatch are not implemented)",
+                    op.mnemonic()
+                ),
+                self.span,
+            )),
+            O::AppendBufAlloc | O::AppendBufConsume => Err(unsupported(
+                format!(
+                    "`{}` (append buffers need a GDS counter, which is not implemented)",
+                    il.opcode.mnemonic()
+                ),
+                self.span,
+            )),
             _ => return None,
         };
         Some(r)

@@ -1131,7 +1131,8 @@ impl Isel<'_> {
                 .field(f)
                 .and_then(|x| x.value_in(il.control, &il.extra, &il.words))
         };
-        if il.extra.resource_format.is_some() || field("aoffimmi").unwrap_or(0) != 0 {
+        let ld = il.opcode == Opcode::Load;
+        if il.extra.resource_format.is_some() || (!ld && field("aoffimmi").unwrap_or(0) != 0) {
             return Err(unsupported(
                 format!("{name} with indexed resources or offsets"),
                 self.span,
@@ -1150,7 +1151,6 @@ impl Isel<'_> {
                 self.span,
             ));
         }
-        let ld = il.opcode == Opcode::Load;
         let normalized = match field("coordtype").unwrap_or(0) {
             1 => true,
             2 => false,
@@ -1167,7 +1167,20 @@ impl Isel<'_> {
                 None => Ok(Operand::imm(0)),
             }
         };
-        let (cu, cv) = (coord(self, 0)?, coord(self, 1)?);
+        let (mut cu, mut cv) = (coord(self, 0)?, coord(self, 1)?);
+        if ld {
+            // `_aoffimmi(u,v,w)` of a `load`: whole texels added to the integer coordinates
+            // (signed 7.1 fixed point, the fraction dropped as the reference does, L4960).
+            if let Some(word) = il.extra.address_offset {
+                let off = |b: u32| (f32::from((word >> b) as u8 as i8) / 2.0) as i32 as u32;
+                if off(0) != 0 {
+                    cu = self.alu_op(AluOp::AddInt, vec![cu, Operand::imm(off(0))]);
+                }
+                if off(8) != 0 {
+                    cv = self.alu_op(AluOp::AddInt, vec![cv, Operand::imm(off(8))]);
+                }
+            }
+        }
         self.ties += 1;
         let tie = Some(self.ties);
         let u = self.m.new_vreg(VRegInfo {
