@@ -325,3 +325,71 @@ mod tests {
         assert_eq!(c[0].kcache.len(), 2);
     }
 }
+
+#[cfg(test)]
+mod lds_tests {
+    use super::*;
+    use crate::isa::{AluOp, LdsOp};
+    use crate::mir::{Operand, VRegInfo};
+
+    #[test]
+    fn an_lds_read_sits_in_slot_x_and_its_pop_in_the_next_group() {
+        let mut m = MFunc::default();
+        let addr = m.new_vreg(VRegInfo {
+            chan: Some(Chan::Y),
+            gpr: None,
+            tie: None,
+        });
+        let d = m.new_vreg(VRegInfo::default());
+        let e = m.new_vreg(VRegInfo::default());
+        let nodes = vec![
+            MAlu::lds(LdsOp::ReadRet, vec![Operand::reg(addr)]),
+            MAlu::lds_pop(d),
+            MAlu::new(AluOp::AddInt, e, vec![Operand::reg(addr), Operand::imm(1)]),
+        ];
+        let c = pack(&mut m, &nodes, &[vec![], vec![0], vec![]]).unwrap();
+        assert_eq!(c.len(), 1);
+        let g0 = &c[0].groups[0];
+        let lds = g0.iter().find(|s| s.alu.lds.is_some()).unwrap();
+        assert_eq!(lds.slot, Chan::X);
+        assert!(c[0].groups[1].iter().any(|s| s.alu.pops()));
+    }
+
+    #[test]
+    fn an_lds_read_near_the_clause_end_moves_to_the_next_clause_with_its_pop() {
+        // 21 groups of four independent MOVs with a literal each (4 + 2 slots = 6 per
+        // group) take 126 slots: an LDS read after them (and its pop) goes to a new clause.
+        let mut m = MFunc::default();
+        let mut nodes = Vec::new();
+        let mut preds = Vec::new();
+        for k in 0..84u32 {
+            let d = m.new_vreg(VRegInfo::default());
+            nodes.push(MAlu::new(AluOp::Mov, d, vec![Operand::imm(1000 + k)]));
+            preds.push(vec![]);
+        }
+        let a = m.new_vreg(VRegInfo::default());
+        let d = m.new_vreg(VRegInfo::default());
+        nodes.push(MAlu::lds(LdsOp::ReadRet, vec![Operand::reg(a)]));
+        preds.push((0..84).collect());
+        nodes.push(MAlu::lds_pop(d));
+        preds.push(vec![nodes.len() - 2]);
+        let c = pack(&mut m, &nodes, &preds).unwrap();
+        assert_eq!(c.len(), 2);
+        for clause in &c {
+            let queued = clause
+                .groups
+                .iter()
+                .flatten()
+                .filter(|s| s.alu.queues())
+                .count();
+            let popped = clause
+                .groups
+                .iter()
+                .flatten()
+                .filter(|s| s.alu.pops())
+                .count();
+            assert_eq!(queued, popped, "a clause ends with the LDS queue empty");
+            assert!(clause.slots <= MAX_CLAUSE_SLOTS);
+        }
+    }
+}

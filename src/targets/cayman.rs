@@ -201,7 +201,7 @@ impl Cayman {
         let config = ProgramConfig {
             gprs: a.gprs,
             stack_size: a.stack_size,
-            lds_dwords: 0,
+            lds_dwords: abi::lds_bytes(a, 64).div_ceil(4),
         };
         let mut l = R600Launch::new(config, [8, 8, 1], [8, 8, 1]);
         l.pixel_domain = Some([width, height]);
