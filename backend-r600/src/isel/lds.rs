@@ -349,11 +349,20 @@ impl Isel<'_> {
 
     /// The owner-compute model's dwords per work-item and whether `il` runs in absolute
     /// sharing mode (`_sharingMode(abs)`, or the declared default).
-    fn owner_mode(&mut self, il: &IlOp) -> (u32, bool) {
+    fn owner_mode(&mut self, il: &IlOp) -> Result<(u32, bool), CompileError> {
+        if self.opts.pixel {
+            return Err(unsupported(
+                format!(
+                    "{} in a pixel kernel (owner-compute LDS counts compute work-items)",
+                    il.opcode.mnemonic()
+                ),
+                self.span,
+            ));
+        }
         self.uses.lds = true;
         let (dwords, default_abs) = self.lds.per_thread.unwrap_or((0, false));
         let absolute = Self::field(il, "sharingMode") == Some(1) || default_abs;
-        (dwords, absolute)
+        Ok((dwords, absolute))
     }
 
     /// The first owner of this wavefront's space: 0 in absolute sharing mode, else the
@@ -369,7 +378,7 @@ impl Isel<'_> {
     /// `lds_write_vec` (L4933): the work-item's own dwords from `lOffset`; a component past
     /// the work-item's space is not written (the reference drops it).
     fn lds_write_vec(&mut self, il: &IlOp, args: &[Value]) -> Result<(), CompileError> {
-        let (dwords, absolute) = self.owner_mode(il);
+        let (dwords, absolute) = self.owner_mode(il)?;
         let DstKind::Memory(mask) = il.dst else {
             return Err(CompileError::Internal(
                 "lds_write_vec without a memory destination".into(),
@@ -410,7 +419,7 @@ impl Isel<'_> {
                 self.span,
             ));
         }
-        let (dwords, absolute) = self.owner_mode(il);
+        let (dwords, absolute) = self.owner_mode(il)?;
         let DstKind::Values(mask) = il.dst else {
             return Err(CompileError::Internal(
                 "lds_read_vec without a register destination".into(),
