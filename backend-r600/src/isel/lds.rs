@@ -179,6 +179,15 @@ impl Isel<'_> {
         let Some(last) = al.size.checked_sub(extra + size) else {
             return self.materialize(Operand::imm(abi::LDS_OUT_OF_RANGE));
         };
+        if let crate::mir::Src::Imm(x) = off.src {
+            // A constant offset is checked here.
+            let at = if x <= last {
+                al.offset.wrapping_add(extra).wrapping_add(x)
+            } else {
+                abi::LDS_OUT_OF_RANGE
+            };
+            return self.materialize(Operand::imm(at));
+        }
         let inside = self.alu_op(AluOp::SetgeUint, vec![Operand::imm(last), off]);
         let at = self.alu_op(
             AluOp::AddInt,
@@ -247,10 +256,10 @@ impl Isel<'_> {
             return Ok(self.lds_address(None, x, 0, size));
         };
         let off = self.lds_offset(a, x, y)?;
-        let off = if size > 1 {
-            self.alu_op(AluOp::AndInt, vec![off, Operand::imm(!(size - 1))])
-        } else {
-            off
+        let off = match off.src {
+            crate::mir::Src::Imm(x) => Operand::imm(x & !(size - 1)),
+            _ if size > 1 => self.alu_op(AluOp::AndInt, vec![off, Operand::imm(!(size - 1))]),
+            _ => off,
         };
         Ok(self.lds_address(al, off, 0, size))
     }
