@@ -96,7 +96,117 @@ pub struct LaunchAbi {
     pub cb_vtx_buffers: BTreeMap<u32, u8>,
     /// IL resource id → TEX resource id (and sampler: point filter, clamp to edge).
     pub textures: BTreeMap<u32, u8>,
+    /// LDS bytes per work-group the program's `dcl_lds_id` allocations take (laid out one
+    /// after the other in id order, each rounded up to dwords): see [`lds_bytes`].
+    pub lds_bytes: u32,
+    /// `dcl_lds_size_per_thread`: dwords each work-item owns (R7xx owner-compute model).
+    pub lds_owner_dwords: Option<u32>,
+    /// IL SRV id → VTX buffer id (byte addresses), for the SRVs the program reads.
+    pub srv_buffers: BTreeMap<u32, u8>,
+    /// IL UAV id → (RAT id, VTX buffer id) of the return buffer its returning atomics use:
+    /// one dword per work-item of the dispatch, zero before the run.
+    pub rat_returns: BTreeMap<u32, (u8, u8)>,
+    /// The private buffer of the indexed temporaries: (RAT, VTX buffer, 16-byte elements
+    /// per work-item); work-item i (flat absolute id) owns elements `i·E ..< (i+1)·E`, zero
+    /// before the run.
+    pub private: Option<(u8, u8, u32)>,
 }
+
+/// One `dcl_lds_id(n) size` (or `dcl_struct_lds_id(n) stride, count`) allocation: where it
+/// sits in the group's LDS, its size in bytes and its struct stride.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LdsAlloc {
+    pub offset: u32,
+    pub size: u32,
+    pub stride: Option<u32>,
+}
+
+/// The program's LDS declarations, as the compiler needs them (`docs/abi.md`, "LDS").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LdsLayout {
+    /// Allocations by id.
+    pub allocs: BTreeMap<u32, LdsAlloc>,
+    /// Bytes the allocations take.
+    pub bytes: u32,
+    /// Owner-compute LDS: dwords per work-item and whether the default sharing mode is
+    /// wavefront-absolute.
+    pub per_thread: Option<(u32, bool)>,
+}
+
+/// How a UAV is declared: what its addresses mean (IL 7.15-7.16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UavKind {
+    /// `dcl_raw_uav_id` (or undeclared): byte addresses.
+    Raw,
+    /// `dcl_arena_uav_id`: byte addresses; the UAV `_arena` atomics go to.
+    Arena,
+    /// `dcl_struct_uav_id` (or a typeless UAV with a stride other than 4): element
+    /// `src0.x` of `stride` bytes, byte `src0.y` in it.
+    Struct(u32),
+    /// `dcl_uav_id ... _fmtx(f)`: element addresses of one 32-bit component; a load returns
+    /// (v, 0, 0, 1), 1 being 1.0f for a float format.
+    Typed { float: bool },
+}
+
+/// The memory declarations the compiler needs besides the IR.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoryDecls {
+    pub lds: LdsLayout,
+    /// UAVs by id (undeclared ones are raw).
+    pub uavs: BTreeMap<u32, UavKind>,
+    /// Raw (`None`) and structured (`Some(stride)`) SRVs by id.
+    pub srvs: BTreeMap<u32, Option<u32>>,
+    /// The indexed temporary arrays.
+    pub itemps: ITemps,
+}
+
+/// The indexed temporary arrays `x#[n]` of a program, laid out one after the other.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ITemps {
+    /// Array number → (first element, length).
+    pub arrays: BTreeMap<u32, (u32, u32)>,
+    /// 16-byte elements per work-item.
+    pub elements: u32,
+}
+
+/// The RAT of the private buffer (indexed temporaries); UAV 15 cannot be used with it.
+pub const PRIVATE_RAT: u8 = 15;
+/// The VTX buffer of the private buffer.
+pub const PRIVATE_VTX: u8 = 112;
+
+/// The first VTX buffer id of the SRVs (`srv_raw_load`, `srv_struct_load`): SRV n is VTX
+/// buffer 32 + n, n = 0..=63 (the UAVs take 16..31).
+pub const SRV_VTX_BASE: u8 = 32;
+
+/// The VTX buffer id SRV `n` is read through.
+pub fn srv_vtx_buffer(n: u32) -> Option<u8> {
+    (n < 64).then(|| SRV_VTX_BASE + n as u8)
+}
+
+/// The first VTX buffer id of the RAT return buffers: RAT n's is VTX buffer 96 + n.
+pub const RETURN_VTX_BASE: u8 = 96;
+
+/// The VTX buffer the return buffer of UAV `uav`'s RAT is read through. The return buffer
+/// holds one dword per work-item of the dispatch: a returning atomic of the work-item with
+/// flat absolute id i returns its value in dword i (RW_GPR.y = i).
+pub fn return_vtx_buffer(uav: u32) -> Option<u8> {
+    (uav < MAX_RATS).then(|| RETURN_VTX_BASE + uav as u8)
+}
+
+/// The LDS bytes a work-group of `items` work-items gets (SQ_LDS_ALLOC): the allocations,
+/// or the owner-compute space of every wavefront of the group if that is more.
+pub fn lds_bytes(abi: &LaunchAbi, items: u32) -> u32 {
+    let owner = abi.lds_owner_dwords.map_or(0, |d| {
+        d.saturating_mul(4)
+            .saturating_mul(items.next_multiple_of(64))
+    });
+    abi.lds_bytes.max(owner)
+}
+
+/// The address an LDS access outside its allocation is sent to: past the end of any LDS
+/// (32 KB at most, cayman L703), where a read returns 0 and a write is dropped (SET_LDS_SIZE,
+/// cayman L6585-6601), as the IL reference does for an access outside its allocation.
+pub const LDS_OUT_OF_RANGE: u32 = 0x0010_0000;
 
 /// The launch buffer's contents for `groups` groups of `group` work-items.
 pub fn launch_buffer(groups: [u32; 3], group: [u32; 3]) -> Vec<[u32; 4]> {

@@ -39,6 +39,10 @@ pub enum CfOp {
     },
     Fetch(Vec<FetchDraft>),
     Store(StoreDraft),
+    /// WAIT_ACK 0: waits until every ACK of the wavefront's earlier `_ACK` exports has
+    /// returned (cayman L3218, L8022), i.e. a returning RAT atomic's value is in its
+    /// return buffer.
+    WaitAck,
     Jump {
         to: Label,
         pop: u8,
@@ -213,6 +217,13 @@ impl Lower<'_> {
             .unwrap_or_default();
         let n = sb.items.len();
         for (k, item) in sb.items.into_iter().enumerate() {
+            if let Item::Store(s) = &item {
+                if s.ret.is_some() {
+                    out.push(CfOp::Store(*s));
+                    out.push(CfOp::WaitAck);
+                    continue;
+                }
+            }
             out.push(match item {
                 Item::Alu(clause) => {
                     let op = if sb.has_cond && k + 1 == n {

@@ -168,7 +168,16 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         "a RAT store's data or index is not in channel x".into(),
                     ));
                 }
-                CfInst::Mem(CfMem::rat(
+                if s.cmp
+                    .is_some_and(|c| chan(c) != Chan::Z || gpr(c) != gpr(s.data))
+                    || s.ret
+                        .is_some_and(|r| chan(r) != Chan::Y || gpr(r) != gpr(s.data))
+                {
+                    return Err(CompileError::Internal(
+                        "a CMPXCHG's compare value is not in .z of the data GPR".into(),
+                    ));
+                }
+                let mut m = CfMem::rat(
                     if s.inst == RatInst::StoreDword {
                         ExportOp::MemRatCacheless
                     } else {
@@ -178,8 +187,18 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                     s.inst,
                     gpr(s.data),
                     gpr(s.index),
-                    0x1,
-                ))
+                    // COMP_MASK covers the data components read (cayman L8338).
+                    if s.cmp.is_some() || s.ret.is_some() {
+                        0xF
+                    } else {
+                        0x1
+                    },
+                );
+                if s.ret.is_some() {
+                    // WRITE_IND_ACK: the ACK says the return value is written (cayman L8303).
+                    m.ty = isa::ExportType::T3;
+                }
+                CfInst::Mem(m)
             }
             CfOp::Jump { to, pop } => {
                 CfInst::Word(CfWord::new(isa::CfOp::Jump, addr(to)?).pop(*pop))
@@ -195,6 +214,7 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
             CfOp::Break { to } => CfInst::Word(CfWord::new(isa::CfOp::LoopBreak, addr(to)?)),
             CfOp::Continue { to } => CfInst::Word(CfWord::new(isa::CfOp::LoopContinue, addr(to)?)),
             CfOp::End => CfInst::Word(CfWord::new(isa::CfOp::End, 0)),
+            CfOp::WaitAck => CfInst::Word(CfWord::new(isa::CfOp::WaitAck, 0)),
         };
         prog.cf.push(inst);
         index += 1;

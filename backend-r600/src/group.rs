@@ -120,13 +120,17 @@ pub fn build(
                         AluSrc::literal(Chan::from_bits(k as u32))
                     }
                 },
+                Src::LdsPop => AluSrc::special(SpecialSel::LdsOqAPop),
             };
             a.neg = o.neg;
             a.abs = o.abs;
             srcs.push(a);
         }
         let dst = s.alu.dst.map(gpr).unwrap_or(0);
-        let mut i = AluInst::new(s.alu.op, dst, s.slot, &srcs);
+        let mut i = match s.alu.lds {
+            Some(op) => AluInst::lds(op, &srcs),
+            None => AluInst::new(s.alu.op, dst, s.slot, &srcs),
+        };
         i.dst.write = s.write && s.alu.dst.is_some();
         i.clamp = s.alu.clamp;
         if s.alu.exec_update {

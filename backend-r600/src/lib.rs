@@ -69,6 +69,8 @@ pub struct Options {
     pub pixel: bool,
     /// The declared 1D/2D resources by id.
     pub resources: std::collections::BTreeMap<u32, isel::ResourceInfo>,
+    /// The LDS, UAV and SRV declarations.
+    pub memory: abi::MemoryDecls,
 }
 
 /// Figures about a compiled program (`ilc compile --emit stats`).
@@ -135,7 +137,7 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         group_size: options.group_size,
         pixel: options.pixel,
     };
-    let (mut m, uses) = isel::select(func, &sel, &options.resources)?;
+    let (mut m, uses) = isel::select_with(func, &sel, &options.resources, &options.memory)?;
     let mut blocks = Vec::with_capacity(func.blocks.len());
     let layout = func.layout();
     let mut scheduled: Vec<Option<schedule::SBlock>> = vec![None; func.blocks.len()];
@@ -197,6 +199,16 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         }
     }
     if uses.global_reads || uses.global_writes {
+        if uses.rats.contains(&u32::from(abi::GLOBAL_RAT)) {
+            return Err(CompileError::Unsupported {
+                what: format!(
+                    "g[] together with UAV {} (both would be RAT {})",
+                    abi::GLOBAL_RAT,
+                    abi::GLOBAL_RAT
+                ),
+                span: Span::default(),
+            });
+        }
         abi.global = Some((abi::GLOBAL_RAT, abi::GLOBAL_VTX));
     }
     for &v in &uses.pixel_inputs {
@@ -209,6 +221,37 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
     }
     for &t in &uses.textures {
         abi.textures.insert(t, t as u8);
+    }
+    if uses.lds {
+        abi.lds_bytes = options.memory.lds.bytes;
+        abi.lds_owner_dwords = options.memory.lds.per_thread.map(|(d, _)| d);
+    }
+    for &u in &uses.rat_returns {
+        if let (Some(r), Some(v)) = (abi::uav_rat(u), abi::return_vtx_buffer(u)) {
+            abi.rat_returns.insert(u, (r, v));
+        }
+    }
+    if uses.private {
+        if uses.rats.contains(&u32::from(abi::PRIVATE_RAT)) {
+            return Err(CompileError::Unsupported {
+                what: format!(
+                    "indexed temporaries together with UAV {} (both would be RAT {})",
+                    abi::PRIVATE_RAT,
+                    abi::PRIVATE_RAT
+                ),
+                span: Span::default(),
+            });
+        }
+        abi.private = Some((
+            abi::PRIVATE_RAT,
+            abi::PRIVATE_VTX,
+            options.memory.itemps.elements,
+        ));
+    }
+    for &n in &uses.srvs {
+        if let Some(v) = abi::srv_vtx_buffer(n) {
+            abi.srv_buffers.insert(n, v);
+        }
     }
     for &u in &uses.vtx {
         if let Some(v) = abi::uav_vtx_buffer(u) {

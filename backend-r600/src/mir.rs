@@ -11,7 +11,7 @@
 //! Virtual registers are SSA except block parameters, which every predecessor writes with a
 //! move; the scheduler orders those writes after the reads of the old value.
 
-use crate::isa::{AluOp, Chan, RatInst};
+use crate::isa::{AluOp, Chan, LdsOp, RatInst};
 
 /// A virtual register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,6 +34,9 @@ pub enum Src {
     /// A 32-bit immediate: an inline constant if it is one (0, 1, -1, 0.5f, 1.0f), otherwise
     /// a literal dword of the group.
     Imm(u32),
+    /// The head of LDS output queue A, popped at the end of the group (LDS_OQ_A_POP,
+    /// cayman L8748-8751): the value an earlier LDS `*_RET` operation queued.
+    LdsPop,
 }
 
 /// An ALU operand with its source modifiers (cayman L1549: ABS then NEG, bit operations on
@@ -108,6 +111,9 @@ pub struct MAlu {
     pub clamp: bool,
     /// UPDATE_EXEC_MASK: the PRED_SET that ends a block before an `if`.
     pub exec_update: bool,
+    /// The LDS operation of an `LDS_IDX_OP` (`op` is then [`AluOp::LdsIdxOp`], `dst` is
+    /// `None` and `srcs` are the address and the data operands the operation reads).
+    pub lds: Option<LdsOp>,
 }
 
 impl MAlu {
@@ -119,7 +125,44 @@ impl MAlu {
             srcs,
             clamp: false,
             exec_update: false,
+            lds: None,
         }
+    }
+
+    /// An LDS_IDX_OP (slot x only, cayman L7797): `srcs` are the byte address and the data
+    /// operands; a `*_RET` operation queues its result on OQA, which a later group of the
+    /// same clause pops with [`MAlu::lds_pop`].
+    pub fn lds(op: LdsOp, srcs: Vec<Operand>) -> MAlu {
+        MAlu {
+            op: AluOp::LdsIdxOp,
+            dst: None,
+            srcs,
+            clamp: false,
+            exec_update: false,
+            lds: Some(op),
+        }
+    }
+
+    /// `MOV dst, LDS_OQ_A_POP`: takes the oldest queued LDS result.
+    pub fn lds_pop(dst: VReg) -> MAlu {
+        MAlu::new(AluOp::Mov, dst, vec![Operand::new(Src::LdsPop)])
+    }
+
+    /// True for an LDS operation that queues a result on OQA (`*_RET`, LDS_OP >= 32).
+    pub fn queues(&self) -> bool {
+        self.lds.is_some_and(|l| l.code() >= 32)
+    }
+
+    /// True for a read of the LDS output queue.
+    pub fn pops(&self) -> bool {
+        self.srcs.iter().any(|o| o.src == Src::LdsPop)
+    }
+
+    /// True for operations whose order against each other must be kept: LDS operations,
+    /// queue pops and GROUP_BARRIER (the queue is first in, first out, cayman L2334, and
+    /// the barrier orders LDS accesses between wavefronts, cayman L2036).
+    pub fn ordered(&self) -> bool {
+        self.lds.is_some() || self.pops() || self.op == AluOp::GroupBarrier
     }
 }
 
@@ -142,6 +185,12 @@ pub enum MInst {
         data: VReg,
         /// STORE_DWORD (MEM_RAT_CACHELESS), or a no-return atomic (MEM_RAT).
         inst: RatInst,
+        /// CMPXCHG_INT's compare value, in channel z of `data`'s GPR (a tie; cayman
+        /// L2965-2968).
+        cmp: Option<VReg>,
+        /// A `_RTN` operation's return-buffer dword index, in channel y of `data`'s GPR
+        /// (a tie; cayman L2965-2968).
+        ret: Option<VReg>,
     },
     /// A TEX `SAMPLE` (point filter, clamp to edge) or `LD` of texture `resource` at the
     /// coordinates `u` (channel x) and `v` (channel y of the same GPR: a tie), writing texel
@@ -163,7 +212,17 @@ impl MInst {
         match self {
             MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
             MInst::Fetch { addr, .. } => vec![*addr],
-            MInst::Store { index, data, .. } => vec![*index, *data],
+            MInst::Store {
+                index,
+                data,
+                cmp,
+                ret,
+                ..
+            } => [*index, *data]
+                .into_iter()
+                .chain(*cmp)
+                .chain(*ret)
+                .collect(),
             MInst::Tex { u, v, .. } => std::iter::once(*u).chain(*v).collect(),
         }
     }
@@ -178,7 +237,7 @@ impl MInst {
     /// True for instructions that must stay even when nothing reads their result.
     pub fn has_effect(&self) -> bool {
         match self {
-            MInst::Alu(a) => a.exec_update,
+            MInst::Alu(a) => a.exec_update || a.ordered(),
             MInst::Fetch { .. } | MInst::Tex { .. } => false,
             MInst::Store { .. } => true,
         }

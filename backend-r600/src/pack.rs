@@ -32,6 +32,10 @@ use crate::CompileError;
 /// The most 64-bit slots of an ALU clause (COUNT is 7 bits, cayman L653, L8083).
 pub const MAX_CLAUSE_SLOTS: usize = 128;
 
+/// The most 64-bit slots one group takes: four instructions and two literal slots (cayman
+/// L1383, L1568).
+const MAX_GROUP_SLOTS: usize = 6;
+
 /// A packed ALU clause before register allocation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClauseDraft {
@@ -73,7 +77,9 @@ pub fn pack(
         let mut ready: Vec<usize> = (0..n)
             .filter(|&i| !done[i] && preds[i].iter().all(|&p| done[p]))
             .collect();
-        ready.sort_by_key(|&i| (std::cmp::Reverse(height[i]), i));
+        // A queued LDS result is popped in the very next group (so that it never crosses a
+        // clause end, where the queue must be empty: cayman L2334).
+        ready.sort_by_key(|&i| (!nodes[i].pops(), std::cmp::Reverse(height[i]), i));
         let mut slots: Vec<SlotInst> = Vec::new();
         let mut locks = clause.kcache.clone();
         let mut taken: Vec<usize> = Vec::new();
@@ -102,7 +108,18 @@ pub fn pack(
         let g = provisional(m, &slots, &locks, &chans)
             .map_err(|e| CompileError::Internal(format!("a packed group became illegal: {e:?}")))?;
         let size = g.slots();
-        if clause.slots + size > MAX_CLAUSE_SLOTS {
+        // A group that queues an LDS result leaves room for the group that pops it.
+        let reserve = if taken.iter().any(|&c| nodes[c].queues()) {
+            MAX_GROUP_SLOTS
+        } else {
+            0
+        };
+        if clause.slots + size + reserve > MAX_CLAUSE_SLOTS {
+            if clause.groups.is_empty() {
+                return Err(CompileError::Internal(
+                    "an LDS operation and its queue pop do not fit one ALU clause".into(),
+                ));
+            }
             clauses.push(std::mem::take(&mut clause));
             continue;
         }
@@ -170,7 +187,12 @@ fn try_add(
             .or_else(|| m.vregs.get(d.index()).and_then(|i| i.chan))
     });
     let mut options: Vec<(Vec<Chan>, Chan)> = Vec::new();
+    if a.lds.is_some() {
+        // LDS_IDX_OP only in the x slot (cayman L7797); it writes no GPR.
+        options.push((vec![Chan::X], Chan::X));
+    }
     match group::replicated_slots(a.op) {
+        _ if a.lds.is_some() => {}
         Some(rep) => {
             let write = fixed.unwrap_or(rep[0]);
             let used: Vec<Chan> = if rep.contains(&write) {
@@ -301,5 +323,73 @@ mod tests {
         let c = pack(&mut m, &nodes, &vec![Vec::new(); 3]).unwrap();
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].kcache.len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod lds_tests {
+    use super::*;
+    use crate::isa::{AluOp, LdsOp};
+    use crate::mir::{Operand, VRegInfo};
+
+    #[test]
+    fn an_lds_read_sits_in_slot_x_and_its_pop_in_the_next_group() {
+        let mut m = MFunc::default();
+        let addr = m.new_vreg(VRegInfo {
+            chan: Some(Chan::Y),
+            gpr: None,
+            tie: None,
+        });
+        let d = m.new_vreg(VRegInfo::default());
+        let e = m.new_vreg(VRegInfo::default());
+        let nodes = vec![
+            MAlu::lds(LdsOp::ReadRet, vec![Operand::reg(addr)]),
+            MAlu::lds_pop(d),
+            MAlu::new(AluOp::AddInt, e, vec![Operand::reg(addr), Operand::imm(1)]),
+        ];
+        let c = pack(&mut m, &nodes, &[vec![], vec![0], vec![]]).unwrap();
+        assert_eq!(c.len(), 1);
+        let g0 = &c[0].groups[0];
+        let lds = g0.iter().find(|s| s.alu.lds.is_some()).unwrap();
+        assert_eq!(lds.slot, Chan::X);
+        assert!(c[0].groups[1].iter().any(|s| s.alu.pops()));
+    }
+
+    #[test]
+    fn an_lds_read_near_the_clause_end_moves_to_the_next_clause_with_its_pop() {
+        // 21 groups of four independent MOVs with a literal each (4 + 2 slots = 6 per
+        // group) take 126 slots: an LDS read after them (and its pop) goes to a new clause.
+        let mut m = MFunc::default();
+        let mut nodes = Vec::new();
+        let mut preds = Vec::new();
+        for k in 0..84u32 {
+            let d = m.new_vreg(VRegInfo::default());
+            nodes.push(MAlu::new(AluOp::Mov, d, vec![Operand::imm(1000 + k)]));
+            preds.push(vec![]);
+        }
+        let a = m.new_vreg(VRegInfo::default());
+        let d = m.new_vreg(VRegInfo::default());
+        nodes.push(MAlu::lds(LdsOp::ReadRet, vec![Operand::reg(a)]));
+        preds.push((0..84).collect());
+        nodes.push(MAlu::lds_pop(d));
+        preds.push(vec![nodes.len() - 2]);
+        let c = pack(&mut m, &nodes, &preds).unwrap();
+        assert_eq!(c.len(), 2);
+        for clause in &c {
+            let queued = clause
+                .groups
+                .iter()
+                .flatten()
+                .filter(|s| s.alu.queues())
+                .count();
+            let popped = clause
+                .groups
+                .iter()
+                .flatten()
+                .filter(|s| s.alu.pops())
+                .count();
+            assert_eq!(queued, popped, "a clause ends with the LDS queue empty");
+            assert!(clause.slots <= MAX_CLAUSE_SLOTS);
+        }
     }
 }

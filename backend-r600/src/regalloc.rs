@@ -86,7 +86,11 @@ fn points(items: &[Item], next: &mut u32) -> Vec<Point> {
             Item::Store(s) => {
                 out.push(Point {
                     pos: *next,
-                    uses: vec![s.index, s.data],
+                    uses: [s.index, s.data]
+                        .into_iter()
+                        .chain(s.cmp)
+                        .chain(s.ret)
+                        .collect(),
                     defs: Vec::new(),
                 });
                 *next += 1;

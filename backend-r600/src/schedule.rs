@@ -9,7 +9,7 @@
 //! is done. The branch condition of the block (its PRED_SET) depends on everything else so
 //! that it lands in the block's last ALU clause, the one CF turns into `ALU_PUSH_BEFORE`.
 
-use crate::isa::{Chan, RatInst};
+use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, VReg};
 use crate::pack::{self, ClauseDraft};
 use crate::CompileError;
@@ -45,6 +45,10 @@ pub struct StoreDraft {
     pub index: VReg,
     pub data: VReg,
     pub inst: RatInst,
+    /// CMPXCHG_INT's compare value (channel z of `data`'s GPR).
+    pub cmp: Option<VReg>,
+    /// A `_RTN` operation's return-buffer dword (channel y of `data`'s GPR).
+    pub ret: Option<VReg>,
 }
 
 /// A scheduled piece of a block: what one CF instruction runs.
@@ -208,6 +212,8 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                 index,
                 data,
                 inst,
+                cmp,
+                ret,
             } = nodes[i]
             {
                 items.push(Item::Store(StoreDraft {
@@ -215,6 +221,8 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                     index,
                     data,
                     inst,
+                    cmp,
+                    ret,
                 }));
             }
             emitted[i] = true;
@@ -243,8 +251,19 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
     let mut last_def: HashMap<VReg, usize> = HashMap::new();
     let mut readers: HashMap<VReg, Vec<usize>> = HashMap::new();
     let mut memory: Vec<usize> = Vec::new();
+    // The last LDS operation, queue pop or barrier: these keep their program order.
+    let mut last_ordered: Option<usize> = None;
+    let alu = |i: usize| match &nodes[i] {
+        MInst::Alu(a) => Some(a),
+        _ => None,
+    };
+    let is_barrier = |i: usize| alu(i).is_some_and(|a| a.op == AluOp::GroupBarrier);
     for i in 0..n {
         let mut p: Vec<usize> = Vec::new();
+        if alu(i).is_some_and(MAlu::ordered) {
+            p.extend(last_ordered);
+            last_ordered = Some(i);
+        }
         for u in nodes[i].uses() {
             if let Some(&d) = last_def.get(&u) {
                 p.push(d);
@@ -261,12 +280,19 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
             }
             last_def.insert(d, i);
         }
+        // A barrier orders every memory access around it (UAV accesses as well as LDS).
         match kind[i] {
             Kind::Store => p.extend(memory.iter().copied()),
-            Kind::Fetch => p.extend(memory.iter().copied().filter(|&k| kind[k] == Kind::Store)),
+            Kind::Fetch => p.extend(
+                memory
+                    .iter()
+                    .copied()
+                    .filter(|&k| kind[k] == Kind::Store || is_barrier(k)),
+            ),
+            Kind::Alu if is_barrier(i) => p.extend(memory.iter().copied()),
             Kind::Alu => {}
         }
-        if kind[i] != Kind::Alu {
+        if kind[i] != Kind::Alu || is_barrier(i) {
             memory.push(i);
         }
         if has_cond && i + 1 == n {

@@ -272,3 +272,24 @@ proptest! {
         }
     }
 }
+
+/// The forms the compiler emits for returning RAT atomics, which LLVM 14 cannot select
+/// (`Cannot select: AtomicCmpSwap` / a returning `atomicrmw` has no pattern, digest D1): the
+/// words computed by hand from the Ch9 tables. CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221):
+/// RAT_ID [3:0], RAT_INST [9:4], TYPE [14:13], RW_GPR [21:15], INDEX_GPR [29:23];
+/// CF_ALLOC_EXPORT_WORD1_BUF: COMP_MASK [15:12], CF_INST [29:22] (MEM_RAT 86), BARRIER 31.
+/// CF_WORD1: CF_INST [29:22] (WAIT_ACK 26, cayman L3218), BARRIER 31.
+#[test]
+fn returning_rat_atomic_and_wait_ack_words() {
+    let mut m = CfMem::rat(ExportOp::MemRat, 11, RatInst::AddRtn, 7, 2, 0xF);
+    m.ty = ExportType::T3;
+    let mut w = Vec::new();
+    encode_cf(&CfInst::Mem(m), &mut w).unwrap();
+    let w0 = 11 | 39 << 4 | 3 << 13 | 7 << 15 | 2 << 23;
+    let w1 = 0xF << 12 | 86 << 22 | 1 << 31;
+    assert_eq!(w, [w0, w1]);
+    assert_eq!(decode_cf(&w).unwrap().0, CfInst::Mem(m));
+    let mut w = Vec::new();
+    encode_cf(&CfInst::Word(CfWord::new(CfOp::WaitAck, 0)), &mut w).unwrap();
+    assert_eq!(w, [0, 26 << 22 | 1 << 31]);
+}

@@ -65,10 +65,55 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
             },
         );
     }
+    let lds = abi::LdsLayout {
+        allocs: k
+            .decls
+            .lds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    abi::LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        bytes: k.decls.lds_bytes,
+        per_thread: k.decls.lds_per_thread,
+    };
+    let uavs = k
+        .decls
+        .uavs
+        .iter()
+        .map(|(&id, d)| {
+            let kind = match *d {
+                kernel::UavDecl::Struct { stride } => abi::UavKind::Struct(stride),
+                kernel::UavDecl::Typeless { stride } if stride != 4 => abi::UavKind::Struct(stride),
+                kernel::UavDecl::Typed { format, .. } => abi::UavKind::Typed {
+                    float: format == il_frontend::enums::ElementFormat::Float,
+                },
+                kernel::UavDecl::Arena => abi::UavKind::Arena,
+                _ => abi::UavKind::Raw,
+            };
+            (id, kind)
+        })
+        .collect();
     backend_r600::Options {
         group_size: k.decls.group_size,
         pixel: k.shader == ShaderType::Pixel,
         resources,
+        memory: abi::MemoryDecls {
+            lds,
+            uavs,
+            srvs: k.decls.srvs.clone(),
+            itemps: abi::ITemps {
+                arrays: k.decls.itemp_arrays.clone(),
+                elements: k.decls.itemp_elements,
+            },
+        },
     }
 }
 
@@ -160,7 +205,7 @@ impl Cayman {
         let config = ProgramConfig {
             gprs: a.gprs,
             stack_size: a.stack_size,
-            lds_dwords: 0,
+            lds_dwords: abi::lds_bytes(a, 64).div_ceil(4),
         };
         let mut l = R600Launch::new(config, [8, 8, 1], [8, 8, 1]);
         l.pixel_domain = Some([width, height]);
@@ -182,26 +227,7 @@ impl Cayman {
             l.memory
                 .push(bytes_of(&abi::launch_buffer([width, height, 1], [1, 1, 1])));
         }
-        for (&id, &t) in &a.textures {
-            let r = bindings.resources.get(&id).ok_or_else(|| {
-                RunError::BadLaunch(format!("resource {id} is read but not bound"))
-            })?;
-            if r.slices > 1 {
-                return Err(RunError::Unsupported(
-                    "Cayman backend: array resources".into(),
-                ));
-            }
-            l.textures.insert(
-                t,
-                Texture {
-                    memory: l.memory.len(),
-                    width: r.width,
-                    height: r.height,
-                    comps: r.components,
-                },
-            );
-            l.memory.push(words_to_bytes(&r.data));
-        }
+        bind_textures(a, bindings, &mut l)?;
         for (&v, &g) in &a.pixel_inputs {
             let data = bindings
                 .inputs
@@ -221,17 +247,7 @@ impl Cayman {
                 l.memory.push(bytes_of(rt));
             }
         }
-        let mut global = None;
-        if let Some((rat, vtx)) = a.global {
-            let g = bindings
-                .global
-                .as_ref()
-                .ok_or_else(|| RunError::BadLaunch("g[] is used but not bound".into()))?;
-            l.rats.insert(rat, l.memory.len());
-            l.vtx_buffers.insert(vtx, l.memory.len());
-            global = Some(l.memory.len());
-            l.memory.push(bytes_of(g));
-        }
+        let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run(&compiled.bytes, &mut l)?;
         for (n, m) in targets {
             if let (Some(rt), Some(bytes)) = (bindings.render_targets.get_mut(&n), l.memory.get(m))
@@ -239,12 +255,67 @@ impl Cayman {
                 *rt = elements_of(bytes);
             }
         }
-        if let (Some(m), Some(g)) = (global, bindings.global.as_mut()) {
-            if let Some(bytes) = l.memory.get(m) {
-                *g = elements_of(bytes);
-            }
-        }
+        copy_back_global(global, bindings, &l);
         Ok(report)
+    }
+}
+
+/// Binds every texture resource the program samples (TEX resource N = IL resource N).
+fn bind_textures(
+    a: &backend_r600::LaunchAbi,
+    bindings: &Bindings,
+    l: &mut R600Launch,
+) -> Result<(), RunError> {
+    for (&id, &t) in &a.textures {
+        let r = bindings
+            .resources
+            .get(&id)
+            .ok_or_else(|| RunError::BadLaunch(format!("resource {id} is read but not bound")))?;
+        if r.slices > 1 {
+            return Err(RunError::Unsupported(
+                "Cayman backend: array resources".into(),
+            ));
+        }
+        l.textures.insert(
+            t,
+            Texture {
+                memory: l.memory.len(),
+                width: r.width,
+                height: r.height,
+                comps: r.components,
+            },
+        );
+        l.memory.push(words_to_bytes(&r.data));
+    }
+    Ok(())
+}
+
+/// Binds the global buffer `g[]` as RAT 8 (stores) and VTX buffer 15 (loads), pixel and
+/// compute kernels alike (`docs/abi.md`); returns its memory index.
+fn bind_global(
+    a: &backend_r600::LaunchAbi,
+    bindings: &Bindings,
+    l: &mut R600Launch,
+) -> Result<Option<usize>, RunError> {
+    let Some((rat, vtx)) = a.global else {
+        return Ok(None);
+    };
+    let g = bindings
+        .global
+        .as_ref()
+        .ok_or_else(|| RunError::BadLaunch("g[] is used but not bound".into()))?;
+    let m = l.memory.len();
+    l.rats.insert(rat, m);
+    l.vtx_buffers.insert(vtx, m);
+    l.memory.push(bytes_of(g));
+    Ok(Some(m))
+}
+
+fn copy_back_global(global: Option<usize>, bindings: &mut Bindings, l: &R600Launch) {
+    if let (Some(m), Some(g)) = (global, bindings.global.as_mut()) {
+        if let Some(bytes) = l.memory.get(m) {
+            *g = elements_of(bytes);
+        }
     }
 }
 
@@ -275,10 +346,11 @@ impl Device for Cayman {
         let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
             .map_err(to_run_error)?;
         let a = &compiled.abi;
+        let items = group[0] * group[1] * group[2];
         let config = ProgramConfig {
             gprs: a.gprs,
             stack_size: a.stack_size,
-            lds_dwords: 0,
+            lds_dwords: abi::lds_bytes(a, items).div_ceil(4),
         };
         let grid = [0, 1, 2].map(|d| groups[d] * group[d]);
         let mut l = R600Launch::new(config, grid, group);
@@ -313,14 +385,62 @@ impl Device for Cayman {
                 l.vtx_buffers.insert(vtx, m);
             }
         }
+        // Raw UAV 11 and arena UAV 8 name one heap when only one of them is bound, as the
+        // reference binds them (`docs/abi.md`, "Arena and raw UAV").
+        let mut aliased = std::collections::BTreeSet::new();
+        for &id in k.decls.uavs.keys() {
+            if bindings.uavs.contains_key(&id) {
+                continue;
+            }
+            let partner = match (id, k.decls.uavs.get(&id)) {
+                (8, Some(kernel::UavDecl::Arena)) => k.decls.uavs.contains_key(&11).then_some(11),
+                (11, _) => (k.decls.uavs.get(&8) == Some(&kernel::UavDecl::Arena)).then_some(8),
+                _ => None,
+            };
+            let Some(m) = partner.and_then(|p| uav_memory.iter().find(|(u, _)| *u == p)) else {
+                continue;
+            };
+            let m = m.1;
+            if let (Some(rat), Some(vtx)) = (abi::uav_rat(id), abi::uav_vtx_buffer(id)) {
+                l.rats.insert(rat, m);
+                l.vtx_buffers.insert(vtx, m);
+                aliased.insert(id);
+            }
+        }
         for (&id, _) in a.rats.iter().chain(&a.vtx_buffers) {
-            if !bindings.uavs.contains_key(&id) {
+            if !bindings.uavs.contains_key(&id) && !aliased.contains(&id) {
                 return Err(RunError::BadLaunch(format!(
                     "UAV {id} is used but not bound"
                 )));
             }
         }
+        bind_textures(a, bindings, &mut l)?;
+        // SRV n: its data as VTX buffer 32 + n (byte addresses).
+        for (&id, &v) in &a.srv_buffers {
+            let r = bindings
+                .resources
+                .get(&id)
+                .ok_or_else(|| RunError::BadLaunch(format!("SRV {id} is read but not bound")))?;
+            l.vtx_buffers.insert(v, l.memory.len());
+            l.memory.push(words_to_bytes(&r.data));
+        }
+        // The return buffers of the returning RAT atomics: one dword per work-item.
+        let items: u32 = grid.iter().product();
+        // The private buffer of the indexed temporaries: E elements per work-item.
+        if let Some((rat, vtx, elements)) = a.private {
+            l.rats.insert(rat, l.memory.len());
+            l.vtx_buffers.insert(vtx, l.memory.len());
+            l.memory
+                .push(vec![0; 16 * elements as usize * items as usize]);
+        }
+        for &(rat, vtx) in a.rat_returns.values() {
+            l.rat_returns.insert(rat, l.memory.len());
+            l.vtx_buffers.insert(vtx, l.memory.len());
+            l.memory.push(vec![0; 4 * items as usize]);
+        }
+        let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run(&compiled.bytes, &mut l)?;
+        copy_back_global(global, bindings, &l);
         for (id, m) in uav_memory {
             if let (Some(dst), Some(src)) = (bindings.uavs.get_mut(&id), l.memory.get_mut(m)) {
                 std::mem::swap(dst, src);

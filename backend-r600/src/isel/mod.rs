@@ -26,6 +26,10 @@ use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
+mod lds;
+mod private;
+mod uav;
+
 /// What instruction selection needs to know beyond the IR.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SelectOptions {
@@ -55,6 +59,14 @@ pub struct Uses {
     pub pixel_inputs: HashSet<u32>,
     /// Constant buffers read with a register index (through their VTX buffer).
     pub cb_vtx: HashSet<u32>,
+    /// LDS is accessed.
+    pub lds: bool,
+    /// SRVs read.
+    pub srvs: HashSet<u32>,
+    /// UAVs whose returning atomics need a return buffer.
+    pub rat_returns: HashSet<u32>,
+    /// Indexed temporaries are accessed (through the private buffer).
+    pub private: bool,
 }
 
 /// What the compiler knows about a declared resource (`dcl_resource_id`).
@@ -72,7 +84,21 @@ pub fn select(
     opts: &SelectOptions,
     resources: &std::collections::BTreeMap<u32, ResourceInfo>,
 ) -> Result<(MFunc, Uses), CompileError> {
+    select_with(func, opts, resources, &abi::MemoryDecls::default())
+}
+
+/// [`select`] for a program with memory declarations (LDS, UAV and SRV kinds).
+pub fn select_with(
+    func: &Function,
+    opts: &SelectOptions,
+    resources: &std::collections::BTreeMap<u32, ResourceInfo>,
+    memory: &abi::MemoryDecls,
+) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
+        lds: memory.lds.clone(),
+        uav_kinds: memory.uavs.clone(),
+        itemps: memory.itemps.clone(),
+        srv_kinds: memory.srvs.clone(),
         f: func,
         opts: *opts,
         resources: resources.clone(),
@@ -173,6 +199,13 @@ pub fn eliminate_dead_code(m: &mut MFunc) {
 
 struct Isel<'f> {
     f: &'f Function,
+    /// The LDS declarations (`lds.rs`).
+    lds: abi::LdsLayout,
+    /// The UAV and SRV declarations (`uav.rs`).
+    uav_kinds: std::collections::BTreeMap<u32, abi::UavKind>,
+    srv_kinds: std::collections::BTreeMap<u32, Option<u32>>,
+    /// The indexed temporary arrays (`private.rs`).
+    itemps: abi::ITemps,
     opts: SelectOptions,
     resources: std::collections::BTreeMap<u32, ResourceInfo>,
     /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
@@ -244,6 +277,7 @@ impl Isel<'_> {
                     srcs: vec![a, z],
                     clamp: false,
                     exec_update: true,
+                    lds: None,
                 });
             }
             Terminator::Return | Terminator::Unreachable => {}
@@ -537,6 +571,8 @@ impl Isel<'_> {
                     index,
                     data,
                     inst: RatInst::StoreDword,
+                    cmp: None,
+                    ret: None,
                 });
                 None
             }
@@ -552,6 +588,19 @@ impl Isel<'_> {
                     offset: 4 * u16::from(*comp & 3),
                 });
                 Some(Operand::reg(dst))
+            }
+            Op::PrivateLoad {
+                array,
+                offset,
+                comp,
+            } => Some(self.private_load(*array, *offset, *comp, &args)?),
+            Op::PrivateStore {
+                array,
+                offset,
+                comp,
+            } => {
+                self.private_store(*array, *offset, *comp, &args)?;
+                None
             }
             Op::GlobalStore { offset, comp } => {
                 let value = a(args.len().saturating_sub(1))?;
@@ -569,6 +618,8 @@ impl Isel<'_> {
                     index,
                     data,
                     inst: RatInst::StoreDword,
+                    cmp: None,
+                    ret: None,
                 });
                 None
             }
@@ -834,7 +885,7 @@ impl Isel<'_> {
         match o.src {
             Src::Imm(x) => x & 3 == 0,
             Src::Reg(v) => o.is_plain_reg() && self.aligned.contains(&v),
-            Src::Const { .. } => false,
+            Src::Const { .. } | Src::LdsPop => false,
         }
     }
 
@@ -1080,7 +1131,8 @@ impl Isel<'_> {
                 .field(f)
                 .and_then(|x| x.value_in(il.control, &il.extra, &il.words))
         };
-        if il.extra.resource_format.is_some() || field("aoffimmi").unwrap_or(0) != 0 {
+        let ld = il.opcode == Opcode::Load;
+        if il.extra.resource_format.is_some() || (!ld && field("aoffimmi").unwrap_or(0) != 0) {
             return Err(unsupported(
                 format!("{name} with indexed resources or offsets"),
                 self.span,
@@ -1099,7 +1151,6 @@ impl Isel<'_> {
                 self.span,
             ));
         }
-        let ld = il.opcode == Opcode::Load;
         let normalized = match field("coordtype").unwrap_or(0) {
             1 => true,
             2 => false,
@@ -1116,7 +1167,20 @@ impl Isel<'_> {
                 None => Ok(Operand::imm(0)),
             }
         };
-        let (cu, cv) = (coord(self, 0)?, coord(self, 1)?);
+        let (mut cu, mut cv) = (coord(self, 0)?, coord(self, 1)?);
+        if ld {
+            // `_aoffimmi(u,v,w)` of a `load`: whole texels added to the integer coordinates
+            // (signed 7.1 fixed point, the fraction dropped as the reference does, L4960).
+            if let Some(word) = il.extra.address_offset {
+                let off = |b: u32| (f32::from((word >> b) as u8 as i8) / 2.0) as i32 as u32;
+                if off(0) != 0 {
+                    cu = self.alu_op(AluOp::AddInt, vec![cu, Operand::imm(off(0))]);
+                }
+                if off(8) != 0 {
+                    cv = self.alu_op(AluOp::AddInt, vec![cv, Operand::imm(off(8))]);
+                }
+            }
+        }
         self.ties += 1;
         let tie = Some(self.ties);
         let u = self.m.new_vreg(VRegInfo {
@@ -1207,6 +1271,12 @@ impl Isel<'_> {
     ) -> Result<(), CompileError> {
         let name = il.opcode.mnemonic();
         let missing = || CompileError::Internal(format!("{name}: an operand is missing"));
+        if let Some(r) = self.lds_inst(il, args, results) {
+            return r;
+        }
+        if let Some(r) = self.uav_inst(il, args, results) {
+            return r;
+        }
         match il.opcode {
             Opcode::Sample | Opcode::Load => self.texture(il, args, results),
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
@@ -1240,6 +1310,8 @@ impl Isel<'_> {
                     index,
                     data,
                     inst,
+                    cmp: None,
+                    ret: None,
                 });
                 Ok(())
             }
@@ -1326,6 +1398,8 @@ impl Isel<'_> {
                         index,
                         data,
                         inst: RatInst::StoreDword,
+                        cmp: None,
+                        ret: None,
                     });
                 }
                 Ok(())

@@ -748,7 +748,17 @@ impl Wave {
                     }
                 }
             };
-            let old = rd(addr);
+            let no_read = matches!(
+                f.op,
+                LdsOp::Write
+                    | LdsOp::ByteReadRet
+                    | LdsOp::UbyteReadRet
+                    | LdsOp::ShortReadRet
+                    | LdsOp::UshortReadRet
+                    | LdsOp::ByteWrite
+                    | LdsOp::ShortWrite
+            );
+            let old = if no_read { 0 } else { rd(addr) };
             let mut new: Option<u32> = None;
             let mut second: Option<(u32, u32)> = None;
             use LdsOp as L;
@@ -810,10 +820,14 @@ impl Wave {
                 L::ReadwriteRet => {
                     second = Some((d0, d1));
                 }
-                L::ByteReadRet => qa[l] = old as u8 as i8 as i32 as u32,
-                L::UbyteReadRet => qa[l] = old & 0xFF,
-                L::ShortReadRet => qa[l] = old as u16 as i16 as i32 as u32,
-                L::UshortReadRet => qa[l] = old & 0xFFFF,
+                // Byte and short reads touch only their own bytes (an access at the last
+                // byte of the LDS is inside it).
+                L::ByteReadRet => qa[l] = self.lds_read_sized(ctx, addr, 1) as u8 as i8 as u32,
+                L::UbyteReadRet => qa[l] = self.lds_read_sized(ctx, addr, 1),
+                L::ShortReadRet => {
+                    qa[l] = self.lds_read_sized(ctx, addr, 2) as u16 as i16 as u32;
+                }
+                L::UshortReadRet => qa[l] = self.lds_read_sized(ctx, addr, 2),
                 L::AtomicOrderedAllocRet => {
                     return Err(RunError::Unsupported(format!(
                         "{}: {} (GDS only)",
@@ -850,6 +864,22 @@ impl Wave {
         let at = at as usize;
         match ctx.lds.get(at..at.saturating_add(4)) {
             Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
+            _ => {
+                ctx.report.out_of_range.lds_reads += 1;
+                0
+            }
+        }
+    }
+
+    /// `size` bytes (1 or 2) at byte address `at`, zero-extended; 0 (and counted) outside
+    /// the LDS.
+    fn lds_read_sized(&self, ctx: &mut Ctx<'_>, at: u32, size: usize) -> u32 {
+        let at = at as usize;
+        match ctx.lds.get(at..at.saturating_add(size)) {
+            Some(b) if b.len() == size => b
+                .iter()
+                .rev()
+                .fold(0u32, |acc, &x| (acc << 8) | u32::from(x)),
             _ => {
                 ctx.report.out_of_range.lds_reads += 1;
                 0

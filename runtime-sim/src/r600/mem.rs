@@ -354,6 +354,30 @@ impl Wave {
         };
         let ig = usize::from(m.index_gpr);
         let scale = u64::from(m.elem_size) + 1;
+        // `_RTN` operations (RAT_INST 32 and up) copy the value before the operation to the
+        // RAT's return buffer at dword RW_GPR.y (cayman L2195, L8257-8285).
+        let returns = inst.code() >= 32 && inst != RatInst::NopRtn;
+        let ret_mem = if returns {
+            if m.op != ExportOp::MemRat {
+                return Err(RunError::Fault(format!(
+                    "{here}: RAT_INST {} returns data, which only MEM_RAT does (cayman L2981)",
+                    inst.name()
+                )));
+            }
+            match ctx.launch.rat_returns.get(&(rat as u8)) {
+                Some(&b) => Some(b),
+                // LLVM 14 issues its no-return atomics with the `_RTN` codes, TYPE WRITE_IND
+                // and no return address (digest D1): performed, nothing delivered.
+                None if m.ty != ExportType::T3 => None,
+                None => {
+                    return Err(RunError::BadLaunch(format!(
+                        "{here}: RAT {rat} has no return buffer bound for the value its WRITE_IND_ACK asks for"
+                    )))
+                }
+            }
+        } else {
+            None
+        };
         for l in 0..WAVE {
             if exec >> l & 1 == 0 {
                 continue;
@@ -407,11 +431,28 @@ impl Wave {
                     )))
                 }
             };
-            match read_dword(buf, index) {
+            let old = match read_dword(buf, index) {
                 Some(o) => {
                     write_dword(buf, index, f(o, x, cmp, mask));
+                    o
                 }
-                None => oor.uav_writes += 1,
+                None => {
+                    oor.uav_writes += 1;
+                    // Outside the surface nothing is read: the model returns 0, as a VTX
+                    // fetch outside its buffer does.
+                    0
+                }
+            };
+            if let Some(rm) = ret_mem {
+                let at = u64::from(data[1]);
+                let rb = ctx.launch.memory.get_mut(rm).ok_or_else(|| {
+                    RunError::BadLaunch(format!("{here}: no memory {rm} for the return buffer"))
+                })?;
+                if !write_dword(rb, at, old) {
+                    return Err(RunError::Fault(format!(
+                        "{here}: return address {at} (RW_GPR.y) is outside RAT {rat}'s return buffer"
+                    )));
+                }
             }
         }
         Ok(())

@@ -141,6 +141,11 @@ pub struct R600Launch {
     /// Pixel launches: GPR → memory buffer of one 16-byte element per pixel (row-major),
     /// preloaded into the GPR's four channels (the interpolated inputs).
     pub pixel_inputs: BTreeMap<u8, usize>,
+    /// RAT id → memory index of its **return buffer**: a `_RTN` RAT operation copies the
+    /// memory value from before the operation to dword RW_GPR.y of it, for the program to
+    /// read through the TC after the ACK (cayman L2195; the buffer is the per-RAT immediate
+    /// buffer Mesa programs, CB_IMMEDn_BASE).
+    pub rat_returns: BTreeMap<u8, usize>,
 }
 
 /// A texture resource: `width` x `height` texels of `comps` 32-bit components, row-major,
@@ -175,6 +180,7 @@ impl R600Launch {
             textures: BTreeMap::new(),
             pixel_domain: None,
             pixel_inputs: BTreeMap::new(),
+            rat_returns: BTreeMap::new(),
         }
     }
 
@@ -327,6 +333,7 @@ fn check_launch(l: &R600Launch) -> Result<(), RunError> {
         ("constant buffer", &l.const_buffers),
         ("RAT", &l.rats),
         ("VTX buffer", &l.vtx_buffers),
+        ("RAT return buffer", &l.rat_returns),
     ] {
         for (id, &m) in map {
             if m >= l.memory.len() {

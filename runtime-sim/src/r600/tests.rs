@@ -454,3 +454,287 @@ fn mutated_programs_never_panic() {
         }
     }
 }
+
+/// Runs `bytes` on one group of `n` work-items with `lds_dwords` of LDS and a RAT 0 of `n`
+/// dwords; returns them.
+fn run_lds(bytes: &[u8], n: u32, lds_dwords: u32) -> Result<Vec<u32>, RunError> {
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 1,
+        lds_dwords,
+    };
+    let mut l = R600Launch::new(cfg, [n, 1, 1], [n, 1, 1]);
+    l.memory = vec![vec![0xEE; 4 * n as usize]];
+    l.rats.insert(0, 0);
+    run(bytes, &mut l)?;
+    Ok(l.memory[0]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+fn lds(op: backend_r600::isa::LdsOp, srcs: &[AluSrc]) -> AluGroup {
+    one(AluInst::lds(op, srcs))
+}
+
+fn lds_lit(op: backend_r600::isa::LdsOp, srcs: &[AluSrc], v: u32) -> AluGroup {
+    with_lit(AluInst::lds(op, srcs), v)
+}
+
+/// `MOV R<dst>.x, LDS_OQ_A_POP`.
+fn pop(dst: u8) -> AluGroup {
+    one(AluInst::new(
+        AluOp::Mov,
+        dst,
+        Chan::X,
+        &[AluSrc::special(SpecialSel::LdsOqAPop)],
+    ))
+}
+
+/// R2.x = 4 * R0.x (the work-item's dword address).
+fn dword_address() -> AluGroup {
+    with_lit(
+        AluInst::new(AluOp::LshlInt, 2, Chan::X, &[gpr(0, Chan::X), lit()]),
+        2,
+    )
+}
+
+#[test]
+fn lds_write_then_read_ret_through_the_queue() {
+    use backend_r600::isa::LdsOp;
+    // LDS_WRITE: LDS[src0] = src1; LDS_READ_RET: OQA = LDS[src0] (cayman Table 8.11 L7813).
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            dword_address(),
+            lds(LdsOp::Write, &[gpr(2, Chan::X), gpr(0, Chan::X)]),
+            lds(LdsOp::ReadRet, &[gpr(2, Chan::X)]),
+            pop(3),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 64, 64).unwrap();
+    assert_eq!(out, (0..64).collect::<Vec<u32>>());
+}
+
+#[test]
+fn lds_add_ret_queues_the_value_before_the_add() {
+    use backend_r600::isa::LdsOp;
+    // LDS[a] = 5; LDS_ADD_RET a, tid queues 5 and leaves 5 + tid; R5 = old << 16 | new.
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            dword_address(),
+            lds_lit(LdsOp::Write, &[gpr(2, Chan::X), lit()], 5),
+            lds(LdsOp::AddRet, &[gpr(2, Chan::X), gpr(0, Chan::X)]),
+            pop(3),
+            lds(LdsOp::ReadRet, &[gpr(2, Chan::X)]),
+            pop(4),
+            with_lit(
+                AluInst::new(AluOp::LshlInt, 3, Chan::X, &[gpr(3, Chan::X), lit()]),
+                16,
+            ),
+            one(AluInst::new(
+                AluOp::OrInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(4, Chan::X)],
+            )),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 64, 64).unwrap();
+    assert_eq!(
+        out,
+        (0..64).map(|t| 5 << 16 | (5 + t)).collect::<Vec<u32>>()
+    );
+}
+
+#[test]
+fn lds_byte_reads_at_the_last_byte_and_reads_outside_give_zero() {
+    use backend_r600::isa::LdsOp;
+    // 4 dwords of LDS; dword 3 = 0x80112233, so byte 15 is 0x80: UBYTE_READ zero-extends,
+    // BYTE_READ sign-extends (cayman Table 8.11); a dword read at byte 16 is outside the LDS
+    // and returns 0 (SET_LDS_SIZE, cayman L6585-6601).
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(AluInst::new(AluOp::Mov, 2, Chan::X, &[lit()]), 12),
+            lds_lit(LdsOp::Write, &[gpr(2, Chan::X), lit()], 0x8011_2233),
+            lds_lit(LdsOp::UbyteReadRet, &[lit()], 15),
+            pop(3),
+            lds_lit(LdsOp::ByteReadRet, &[lit()], 15),
+            pop(4),
+            lds_lit(LdsOp::ReadRet, &[lit()], 16),
+            pop(5),
+            lds_lit(LdsOp::UshortReadRet, &[lit()], 12),
+            pop(6),
+            // R3 = ubyte + byte + outside + ushort = 0x80 + 0xFFFFFF80 + 0 + 0x2233.
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(4, Chan::X)],
+            )),
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(5, Chan::X)],
+            )),
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(3, Chan::X), gpr(6, Chan::X)],
+            )),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 64, 4).unwrap();
+    let want = 0x80u32.wrapping_add(0xFFFF_FF80).wrapping_add(0x2233);
+    assert!(out.iter().all(|&v| v == want), "{out:x?}");
+}
+
+#[test]
+fn an_lds_pop_with_an_empty_queue_is_refused() {
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![pop(3)]).store(3);
+    let e = run_lds(&b.end(), 64, 64).unwrap_err();
+    assert!(e.to_string().contains("empty"), "{e}");
+}
+
+#[test]
+fn an_lds_result_left_in_the_queue_at_the_clause_end_is_refused() {
+    use backend_r600::isa::LdsOp;
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![lds_lit(LdsOp::ReadRet, &[lit()], 0)])
+        .store(0);
+    assert!(run_lds(&b.end(), 64, 64).is_err());
+}
+
+#[test]
+fn group_barrier_orders_lds_between_wavefronts() {
+    use backend_r600::isa::LdsOp;
+    // 128 work-items, two wavefronts: each writes its id at dword id, waits at the barrier,
+    // then reads dword (id + 64) mod 128, which the other wavefront wrote (cayman L2036).
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            dword_address(),
+            lds(LdsOp::Write, &[gpr(2, Chan::X), gpr(0, Chan::X)]),
+            one(AluInst::new(AluOp::GroupBarrier, 0, Chan::X, &[]).masked()),
+            with_lit(
+                AluInst::new(AluOp::AddInt, 4, Chan::X, &[gpr(2, Chan::X), lit()]),
+                256,
+            ),
+            with_lit(
+                AluInst::new(AluOp::AndInt, 4, Chan::X, &[gpr(4, Chan::X), lit()]),
+                511,
+            ),
+            lds(LdsOp::ReadRet, &[gpr(4, Chan::X)]),
+            pop(3),
+        ],
+    )
+    .store(3);
+    let out = run_lds(&b.end(), 128, 128).unwrap();
+    assert_eq!(out, (0..128).map(|t| (t + 64) % 128).collect::<Vec<u32>>());
+}
+
+/// Runs a `_RTN` RAT operation `inst` (TYPE `ty`) on RAT 0 = `mem` for four work-items:
+/// RW_GPR R2 = (x, tid, cmp, 0), INDEX_GPR R0 (x = tid). Returns (RAT 0, return buffer).
+fn run_rtn(
+    inst: RatInst,
+    ty: backend_r600::isa::ExportType,
+    x: u32,
+    cmp: u32,
+    mem: [u32; 4],
+    with_return: bool,
+) -> Result<(Vec<u32>, Vec<u32>), RunError> {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(AluInst::new(AluOp::Mov, 2, Chan::X, &[lit()]), x),
+            AluGroup::new(vec![AluInst::new(
+                AluOp::Mov,
+                2,
+                Chan::Y,
+                &[gpr(0, Chan::X)],
+            )]),
+            with_lit(AluInst::new(AluOp::Mov, 2, Chan::Z, &[lit()]), cmp),
+        ],
+    );
+    let mut m = CfMem::rat(ExportOp::MemRat, 0, inst, 2, 0, 0xF);
+    m.ty = ty;
+    b.cf.push(Cf::Other(CfInst::Mem(m)));
+    b.word(CfOp::WaitAck, 0, 0);
+    let bytes = b.end();
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 1,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [4, 1, 1], [4, 1, 1]);
+    l.memory = vec![
+        mem.iter().flat_map(|d| d.to_le_bytes()).collect(),
+        vec![0xEE; 16],
+    ];
+    l.rats.insert(0, 0);
+    if with_return {
+        l.rat_returns.insert(0, 1);
+    }
+    run(&bytes, &mut l)?;
+    let words = |b: &[u8]| -> Vec<u32> {
+        b.chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    Ok((words(&l.memory[0]), words(&l.memory[1])))
+}
+
+#[test]
+fn rtn_rat_atomics_copy_the_old_value_to_the_return_buffer() {
+    use backend_r600::isa::ExportType;
+    // ADD_RTN: dst = src + dst, the value before it returned (cayman L8271, L2195).
+    let (mem, ret) = run_rtn(
+        RatInst::AddRtn,
+        ExportType::T3,
+        5,
+        0,
+        [10, 20, 30, 40],
+        true,
+    )
+    .unwrap();
+    assert_eq!(mem, [15, 25, 35, 45]);
+    assert_eq!(ret, [10, 20, 30, 40]);
+    // CMPXCHG_INT_RTN: dst = (cmp == dst) ? src : dst, cmp in RW_GPR.z (cayman L8261,
+    // L2965-2968).
+    let (mem, ret) = run_rtn(
+        RatInst::CmpxchgIntRtn,
+        ExportType::T3,
+        9,
+        2,
+        [1, 2, 3, 2],
+        true,
+    )
+    .unwrap();
+    assert_eq!(mem, [1, 9, 3, 9]);
+    assert_eq!(ret, [1, 2, 3, 2]);
+}
+
+#[test]
+fn rtn_rat_atomics_without_a_return_buffer() {
+    use backend_r600::isa::ExportType;
+    // WRITE_IND (LLVM's no-return atomics, digest D1): the operation happens, no value goes
+    // anywhere.
+    let (mem, _) = run_rtn(RatInst::AddRtn, ExportType::T1, 5, 0, [1; 4], false).unwrap();
+    assert_eq!(mem, [6; 4]);
+    // WRITE_IND_ACK asks for the value: without a return buffer the launch is wrong.
+    let e = run_rtn(RatInst::AddRtn, ExportType::T3, 5, 0, [0; 4], false).unwrap_err();
+    assert!(e.to_string().contains("return buffer"), "{e}");
+}
