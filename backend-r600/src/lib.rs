@@ -69,6 +69,10 @@ pub struct Options {
     pub pixel: bool,
     /// The declared 1D/2D resources by id.
     pub resources: std::collections::BTreeMap<u32, isel::ResourceInfo>,
+    /// Accept double arithmetic whose denormal inputs and results flush to ±0, as Cayman's
+    /// 64-bit instructions do (cayman L3248-L3265) where the IL keeps them. Off by default:
+    /// those instructions are then refused (docs/decisions.md, Cayman: doubles).
+    pub flushing_doubles: bool,
 }
 
 /// Figures about a compiled program (`ilc compile --emit stats`).
@@ -134,6 +138,7 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
     let sel = isel::SelectOptions {
         group_size: options.group_size,
         pixel: options.pixel,
+        flushing_doubles: options.flushing_doubles,
     };
     let (mut m, uses) = isel::select(func, &sel, &options.resources)?;
     let mut blocks = Vec::with_capacity(func.blocks.len());

@@ -108,6 +108,10 @@ pub struct MAlu {
     pub clamp: bool,
     /// UPDATE_EXEC_MASK: the PRED_SET that ends a block before an `if`.
     pub exec_update: bool,
+    /// For a 64-bit operation spanning several slots (cayman L2030-L2034): the
+    /// instructions of the following slots, in slot order, each with its own sources and
+    /// result (this one is the x or z slot). Empty for every other operation.
+    pub others: Vec<MAlu>,
 }
 
 impl MAlu {
@@ -119,7 +123,23 @@ impl MAlu {
             srcs,
             clamp: false,
             exec_update: false,
+            others: Vec::new(),
         }
+    }
+    /// Every register the operation writes (several for a multi-slot 64-bit operation).
+    pub fn defs(&self) -> Vec<VReg> {
+        self.dst
+            .into_iter()
+            .chain(self.others.iter().filter_map(|o| o.dst))
+            .collect()
+    }
+    /// Every register the operation reads.
+    pub fn reads(&self) -> Vec<VReg> {
+        self.srcs
+            .iter()
+            .chain(self.others.iter().flat_map(|o| o.srcs.iter()))
+            .filter_map(Operand::vreg)
+            .collect()
     }
 }
 
@@ -161,7 +181,7 @@ impl MInst {
     /// The registers the instruction reads.
     pub fn uses(&self) -> Vec<VReg> {
         match self {
-            MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
+            MInst::Alu(a) => a.reads(),
             MInst::Fetch { addr, .. } => vec![*addr],
             MInst::Store { index, data, .. } => vec![*index, *data],
             MInst::Tex { u, v, .. } => std::iter::once(*u).chain(*v).collect(),
@@ -173,6 +193,13 @@ impl MInst {
             MInst::Alu(a) => a.dst,
             MInst::Fetch { dst, .. } | MInst::Tex { dst, .. } => Some(*dst),
             MInst::Store { .. } => None,
+        }
+    }
+    /// Every register the instruction writes.
+    pub fn defs(&self) -> Vec<VReg> {
+        match self {
+            MInst::Alu(a) => a.defs(),
+            _ => self.def().into_iter().collect(),
         }
     }
     /// True for instructions that must stay even when nothing reads their result.

@@ -69,6 +69,8 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
         group_size: k.decls.group_size,
         pixel: k.shader == ShaderType::Pixel,
         resources,
+        // Double arithmetic would flush denormals the IL keeps (docs/decisions.md).
+        flushing_doubles: false,
     }
 }
 

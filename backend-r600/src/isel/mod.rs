@@ -28,6 +28,7 @@ use crate::CompileError;
 
 mod float;
 mod int;
+mod wide;
 
 /// What instruction selection needs to know beyond the IR.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,6 +38,9 @@ pub struct SelectOptions {
     pub group_size: Option<[u32; 3]>,
     /// A pixel kernel (`il_ps`): position in R0, `o#` and `g[]` through RATs.
     pub pixel: bool,
+    /// Select double arithmetic although Cayman flushes double denormals
+    /// ([`crate::Options::flushing_doubles`]).
+    pub flushing_doubles: bool,
 }
 
 /// What instruction selection found out about the launch the program needs.
@@ -84,6 +88,7 @@ pub fn select(
         used: used_values(func),
         m: MFunc::default(),
         vals: HashMap::new(),
+        wide: HashMap::new(),
         conds: HashMap::new(),
         params: HashMap::new(),
         inputs: HashMap::new(),
@@ -162,9 +167,12 @@ pub fn eliminate_dead_code(m: &mut MFunc) {
         for b in &mut m.blocks {
             let before = b.insts.len();
             b.insts.retain(|i| {
+                let defs = i.defs();
                 i.has_effect()
-                    || i.def()
-                        .is_none_or(|d| used.get(d.index()).copied().unwrap_or(true))
+                    || defs.is_empty()
+                    || defs
+                        .iter()
+                        .any(|d| used.get(d.index()).copied().unwrap_or(true))
             });
             changed |= b.insts.len() != before;
         }
@@ -187,6 +195,8 @@ struct Isel<'f> {
     m: MFunc,
     /// The operand each IR value stands for.
     vals: HashMap<Value, Operand>,
+    /// The (low, high) dwords each 64-bit IR value stands for.
+    wide: HashMap<Value, wide::Wide>,
     /// For a `bool`: the PRED_SET that computes it directly (opcode and operands).
     conds: HashMap<Value, (AluOp, Operand, Operand)>,
     params: HashMap<Value, VReg>,
@@ -247,6 +257,7 @@ impl Isel<'_> {
                     srcs: vec![a, z],
                     clamp: false,
                     exec_update: true,
+                    others: Vec::new(),
                 });
             }
             Terminator::Return | Terminator::Unreachable => {}
@@ -364,14 +375,8 @@ impl Isel<'_> {
         self.span = data.span;
         let args: Vec<Value> = data.args.iter().map(|&a| self.f.resolve(a)).collect();
         let results = data.results.clone();
-        for &r in &results {
-            let ty = self.f.ty(r);
-            if matches!(ty, Type::I64 | Type::F64) {
-                return Err(unsupported(
-                    format!("`{}` with a {ty} result (64-bit values)", data.op.name()),
-                    self.span,
-                ));
-            }
+        if self.is_wide_inst(inst) {
+            return self.wide_inst(inst);
         }
         let a = |k: usize| -> Result<Operand, CompileError> {
             let v = *args.get(k).ok_or_else(|| {
