@@ -28,6 +28,7 @@ use crate::CompileError;
 
 mod float;
 mod int;
+mod vector;
 mod wide;
 
 /// What instruction selection needs to know beyond the IR.
@@ -636,6 +637,9 @@ impl Isel<'_> {
             return Ok(r);
         }
         if let Some(r) = self.int_alu(op, a)? {
+            return Ok(r);
+        }
+        if let Some(r) = self.vector_alu(op, a)? {
             return Ok(r);
         }
         let (hw, srcs) = match op.opcode {
