@@ -128,12 +128,127 @@ impl Isel<'_> {
                 let r = self.alu_op(A::CndeInt, vec![m, n(2)?, n(1)?]);
                 self.flushed(r)
             }
+            O::Dst => match op.comp & 3 {
+                // [1.0, src0.y * src1.y (DX9), src0.z, src1.w], the copies flushed.
+                0 => imm(0x3F80_0000),
+                1 => self.alu_op(A::Mul, vec![n(1)?, n(5)?]),
+                2 => self.flushed(n(2)?),
+                _ => self.flushed(n(7)?),
+            },
+            O::Reflect => {
+                // src0 - 2 dot4(src0, src1) * src1, or with `_normalize` dot4(src1, src1) *
+                // src0 - ..., DX9 multiplies (il-semantics `float::reflect`).
+                let (x, y) = (v(0)?, v(4)?);
+                let i = usize::from(op.comp & 3);
+                let d = self.dot(&x, &y, 4);
+                let f = self.alu_op(A::Mul, vec![imm(0x4000_0000), d]);
+                let xi = if field(op, "normalize").unwrap_or(0) != 0 {
+                    let norm = self.dot(&y, &y, 4);
+                    self.alu_op(A::Mul, vec![norm, x[i]])
+                } else {
+                    x[i]
+                };
+                let p = self.alu_op(A::Mul, vec![f, y[i]]);
+                self.alu_op(A::Add, vec![xi, p.negated()])
+            }
+            O::Faceforward => {
+                // src2 * sgn(dot4(src0, src1)), DX9 multiply.
+                let (x, y, z) = (v(0)?, v(4)?, v(8)?);
+                let d = self.dot(&x, &y, 4);
+                let s = self.sign(d);
+                self.alu_op(A::Mul, vec![z[usize::from(op.comp & 3)], s])
+            }
+            O::Mmul => {
+                // dst.c_k = dotN(src0, row k); components the matrix code does not produce
+                // keep the old value (the last argument).
+                let (four, count) = match field(op, "matrix").unwrap_or(0) {
+                    0 => (true, 4),
+                    1 => (true, 3),
+                    2 => (false, 4),
+                    3 => (false, 3),
+                    4 => (false, 2),
+                    _ => (true, 0),
+                };
+                let k = usize::from(op.comp & 3);
+                if k >= count {
+                    n(20)?
+                } else {
+                    let x = v(0)?;
+                    let row = v(4 + 4 * k)?;
+                    self.dot(&x, &row, if four { 4 } else { 3 })
+                }
+            }
+            O::Expp => {
+                // [2^floor(x), x - floor(x), 2^x, 1.0] (il-semantics `float::expp`).
+                let x = n(0)?;
+                match op.comp & 3 {
+                    0 => {
+                        let f = self.alu_op(A::Floor, vec![x]);
+                        self.alu_op(A::ExpIeee, vec![f])
+                    }
+                    1 => {
+                        let f = self.alu_op(A::Floor, vec![x]);
+                        self.alu_op(A::Add, vec![x, f.negated()])
+                    }
+                    2 => self.alu_op(A::ExpIeee, vec![x]),
+                    _ => imm(0x3F80_0000),
+                }
+            }
+            O::Det => {
+                let [v0, v1, v2, v3] = [v(0)?, v(4)?, v(8)?, v(12)?];
+                self.det([v0, v1, v2, v3])
+            }
             // Round to nearest even, half denormals produced (cayman L4024; il-semantics
             // `convert::f2f16`).
             O::F2F16 | O::F2F16Near => self.alu_op(A::Flt32ToFlt16, vec![n(0)?]),
             O::F162F => self.alu_op(A::Flt16ToFlt32, vec![n(0)?]),
             _ => return Ok(None),
         }))
+    }
+
+    /// `det`: the pseudo-code's cofactor expansion, operation by operation, DX9 multiplies
+    /// (il-semantics `float::det`).
+    fn det(&mut self, [v0, v1, v2, v3]: [[Operand; 4]; 4]) -> Operand {
+        let m = |s: &mut Self, x, y| s.alu_op(A::Mul, vec![x, y]);
+        let sub = |s: &mut Self, x: Operand, y: Operand| s.alu_op(A::Add, vec![x, y.negated()]);
+        let add = |s: &mut Self, x, y| s.alu_op(A::Add, vec![x, y]);
+        // x*y - z*w
+        let d = |s: &mut Self, x, y, z, w| {
+            let p = m(s, x, y);
+            let q = m(s, z, w);
+            sub(s, p, q)
+        };
+        // a * d1 - b * d2 + c * d3
+        let t = |s: &mut Self, a, d1, b, d2, c, d3| {
+            let p = m(s, a, d1);
+            let q = m(s, b, d2);
+            let r = sub(s, p, q);
+            let u = m(s, c, d3);
+            add(s, r, u)
+        };
+        let d0 = d(self, v2[2], v3[3], v2[3], v3[2]);
+        let d1 = d(self, v2[1], v3[3], v3[1], v2[3]);
+        let d2 = d(self, v2[1], v3[2], v3[1], v2[2]);
+        let t0 = t(self, v1[1], d0, v1[2], d1, v1[3], d2);
+        let d0 = d(self, v2[2], v3[3], v2[3], v3[2]);
+        let d1 = d(self, v2[0], v3[3], v3[0], v2[3]);
+        let d2 = d(self, v2[0], v3[2], v3[0], v2[2]);
+        let t1 = t(self, v1[0], d0, v1[2], d1, v1[3], d2);
+        let d0 = d(self, v2[1], v3[3], v2[3], v3[1]);
+        let d1 = d(self, v2[0], v3[3], v3[0], v2[3]);
+        let d2 = d(self, v2[0], v3[1], v3[0], v2[1]);
+        let t2 = t(self, v1[0], d0, v1[1], d1, v1[3], d2);
+        let d0 = d(self, v2[1], v3[2], v2[2], v3[1]);
+        let d1 = d(self, v2[0], v3[2], v3[0], v2[2]);
+        let d2 = d(self, v2[0], v3[1], v3[0], v2[1]);
+        let t3 = t(self, v1[0], d0, v1[1], d1, v1[2], d2);
+        let a0 = m(self, v0[0], t0);
+        let a1 = m(self, v0[1], t1);
+        let s0 = sub(self, a0, a1);
+        let a2 = m(self, v0[2], t2);
+        let s1 = add(self, s0, a2);
+        let a3 = m(self, v0[3], t3);
+        sub(self, s1, a3)
     }
 
     /// Σ x[i] * y[i] over the first `k` components, DX9 products summed left to right.
