@@ -194,6 +194,29 @@ impl Isel<'_> {
                     _ => imm(0x3F80_0000),
                 }
             }
+            O::Lit => {
+                // [1, max(x, 0), x > 0 && y > 0 ? pow(y, clamp(w, ±128)) : 0, 1]
+                // (il-semantics `float::lit`; a NaN w stays NaN).
+                let x = v(0)?;
+                let xpos = self.alu_op(A::SetgtDx10, vec![x[0], imm(0)]);
+                match op.comp & 3 {
+                    1 => self.alu_op(A::CndeInt, vec![xpos, imm(0), x[0]]),
+                    2 => {
+                        let ypos = self.alu_op(A::SetgtDx10, vec![x[1], imm(0)]);
+                        let both = self.alu_op(A::AndInt, vec![xpos, ypos]);
+                        let w = x[3];
+                        let below = self.alu_op(A::SetgtDx10, vec![imm(0xC300_0000), w]);
+                        let g = self.alu_op(A::CndeInt, vec![below, w, imm(0xC300_0000)]);
+                        let above = self.alu_op(A::SetgtDx10, vec![g, imm(0x4300_0000)]);
+                        let g = self.alu_op(A::CndeInt, vec![above, g, imm(0x4300_0000)]);
+                        let l = self.alu_op(A::LogIeee, vec![x[1]]);
+                        let p = self.alu_op(A::Mul, vec![g, l]);
+                        let e = self.alu_op(A::ExpIeee, vec![p]);
+                        self.alu_op(A::CndeInt, vec![both, imm(0), e])
+                    }
+                    _ => imm(0x3F80_0000),
+                }
+            }
             O::Det => {
                 let [v0, v1, v2, v3] = [v(0)?, v(4)?, v(8)?, v(12)?];
                 self.det([v0, v1, v2, v3])
