@@ -345,6 +345,37 @@ impl Isel<'_> {
                 let hi = self.alu_op(A::CndeInt, vec![lt, f.1, t.1]);
                 (lo, hi)
             }
+            O::U64Div | O::U64Mod => {
+                let (q, r) = self.udivmod64(w(0)?, w(1)?);
+                if op.opcode == O::U64Div {
+                    q
+                } else {
+                    r
+                }
+            }
+            O::I64Div | O::I64Mod => {
+                // Magnitudes divided; the quotient negative when the signs differ, the
+                // remainder with the dividend's sign (il-semantics `int::i64div`/`i64mod`);
+                // a zero divisor gives all ones for both.
+                let (x, y) = (w(0)?, w(1)?);
+                let xn = self.alu_op(A::AshrInt, vec![x.1, imm(31)]);
+                let yn = self.alu_op(A::AshrInt, vec![y.1, imm(31)]);
+                let xa = self.abs64(x, xn);
+                let ya = self.abs64(y, yn);
+                let (q, r) = self.udivmod64(xa, ya);
+                let zero = self.eq64(y, (imm(0), imm(0)));
+                let (v, neg) = if op.opcode == O::I64Div {
+                    (q, self.alu_op(A::XorInt, vec![xn, yn]))
+                } else {
+                    (r, xn)
+                };
+                let vn = self.sub64((imm(0), imm(0)), v);
+                let lo = self.alu_op(A::CndeInt, vec![neg, v.0, vn.0]);
+                let hi = self.alu_op(A::CndeInt, vec![neg, v.1, vn.1]);
+                let lo = self.alu_op(A::CndeInt, vec![zero, lo, imm(u32::MAX)]);
+                let hi = self.alu_op(A::CndeInt, vec![zero, hi, imm(u32::MAX)]);
+                (lo, hi)
+            }
             O::I64Shl => self.shl64(w(0)?, s(1)?),
             O::I64Shr => self.shr64(w(0)?, s(1)?, true),
             O::U64Shr => self.shr64(w(0)?, s(1)?, false),
@@ -497,6 +528,59 @@ impl Isel<'_> {
             let v = self.alu_op(A::CndeInt, vec![neg, v, imm(0)]);
             self.alu_op(A::CndeInt, vec![nan, v, imm(0)])
         }
+    }
+
+    /// |x| given x's sign mask.
+    fn abs64(&mut self, x: Wide, neg: Operand) -> Wide {
+        let n = self.sub64((Operand::imm(0), Operand::imm(0)), x);
+        let lo = self.alu_op(A::CndeInt, vec![neg, x.0, n.0]);
+        let hi = self.alu_op(A::CndeInt, vec![neg, x.1, n.1]);
+        (lo, hi)
+    }
+
+    /// Unsigned 64-bit quotient and remainder by restoring long division, one dividend bit
+    /// per step (Cayman has no divide); a zero divisor gives all ones for both
+    /// (il-semantics `int::u64div`, I-21).
+    fn udivmod64(&mut self, x: Wide, y: Wide) -> (Wide, Wide) {
+        let imm = Operand::imm;
+        // Dividend and quotient shift left one bit per step (a chain, so that the packer
+        // cannot hoist 64 independent bit extractions and run out of registers).
+        let mut n = x;
+        let mut r = (imm(0), imm(0));
+        let mut q = (imm(0), imm(0));
+        for _ in 0..64 {
+            let bit = self.alu_op(A::LshrInt, vec![n.1, imm(31)]);
+            n = self.shl1(n, imm(0));
+            // The bit shifted out of the top: r < y before the shift, so r << 1 has 65 bits.
+            let carry = self.alu_op(A::LshrInt, vec![r.1, imm(31)]);
+            let shifted = self.shl1(r, bit);
+            let lt = self.lt64(shifted, y, false);
+            let ge = self.alu_op(A::NotInt, vec![lt]);
+            let c = self.alu_op(A::SubInt, vec![imm(0), carry]);
+            let ge = self.alu_op(A::OrInt, vec![ge, c]);
+            let d = self.sub64(shifted, y);
+            let rl = self.alu_op(A::CndeInt, vec![ge, shifted.0, d.0]);
+            let rh = self.alu_op(A::CndeInt, vec![ge, shifted.1, d.1]);
+            r = (rl, rh);
+            let b = self.alu_op(A::AndInt, vec![ge, imm(1)]);
+            q = self.shl1(q, b);
+        }
+        let zero = self.eq64(y, (imm(0), imm(0)));
+        let m = |s: &mut Self, v: Operand| s.alu_op(A::CndeInt, vec![zero, v, imm(u32::MAX)]);
+        let q = (m(self, q.0), m(self, q.1));
+        let r = (m(self, r.0), m(self, r.1));
+        (q, r)
+    }
+
+    /// (x << 1) | bit, bit 0 or 1.
+    fn shl1(&mut self, x: Wide, bit: Operand) -> Wide {
+        let hi = self.alu_op(A::BitAlignInt, vec![x.1, x.0, Operand::imm(31)]);
+        let lo = self.alu_op(A::LshlInt, vec![x.0, Operand::imm(1)]);
+        let lo = match bit.src {
+            Src::Imm(0) => lo,
+            _ => self.alu_op(A::OrInt, vec![lo, bit]),
+        };
+        (lo, hi)
     }
 
     fn add64(&mut self, x: Wide, y: Wide) -> Wide {
