@@ -274,6 +274,16 @@ impl Isel<'_> {
                 let ld = self.op64(A::Flt32ToFlt64, &[(l, l)]);
                 self.op64(A::Fma64, &[hd, (imm(0), imm(0x40F0_0000)), ld])
             }
+            O::DFrexp | O::DFrexpExp | O::DFrexpMant => {
+                let (e, m) = self.dfrexp(w(0)?);
+                return Ok(match (op.opcode, op.comp & 3) {
+                    (O::DFrexpMant, _) => Ok(m),
+                    (O::DFrexpExp, _) | (O::DFrexp, 1) => Err(e),
+                    (O::DFrexp, 2) => Err(m.0),
+                    (O::DFrexp, 3) => Err(m.1),
+                    _ => Err(imm(0)),
+                });
+            }
             O::Dtoi | O::Dtou => return Ok(Err(self.dtoi(w(0)?, op.opcode == O::Dtoi))),
             O::DLdexp => {
                 // x * 2^n1 * 2^n2 with n1, n2 clamped to the normal exponents: exact, and
@@ -530,6 +540,42 @@ impl Isel<'_> {
         }
     }
 
+    /// `dfrexp` on the bits (il-semantics `double::frexp`): (exponent, mantissa in
+    /// ±[0.5, 1)); ±0 and denormals give 0 and ±0, NaN -1 and itself quieted, ±Inf -1 and
+    /// 0xFFF8000000000000.
+    fn dfrexp(&mut self, x: Wide) -> (Operand, Wide) {
+        let imm = Operand::imm;
+        let plain = |s: &mut Self, o: Operand| {
+            if o.neg || o.abs {
+                s.alu_op(A::Mov, vec![o])
+            } else {
+                o
+            }
+        };
+        let (lo, hi) = (plain(self, x.0), plain(self, x.1));
+        let e = self.alu_op(A::BfeUint, vec![hi, imm(20), imm(11)]);
+        let zero = self.alu_op(A::SeteInt, vec![e, imm(0)]);
+        let special = self.alu_op(A::SeteInt, vec![e, imm(2047)]);
+        let frac = self.alu_op(A::AndInt, vec![hi, imm(0x000F_FFFF)]);
+        let frac = self.alu_op(A::OrInt, vec![frac, lo]);
+        let frac = self.alu_op(A::SetneInt, vec![frac, imm(0)]);
+        let nan = self.alu_op(A::AndInt, vec![special, frac]);
+        let ev = self.alu_op(A::AddInt, vec![e, imm((-1022i32) as u32)]);
+        let ev = self.alu_op(A::CndeInt, vec![special, ev, imm(u32::MAX)]);
+        let ev = self.alu_op(A::CndeInt, vec![zero, ev, imm(0)]);
+        let mh = self.alu_op(A::AndInt, vec![hi, imm(0x800F_FFFF)]);
+        let mh = self.alu_op(A::OrInt, vec![mh, imm(0x3FE0_0000)]);
+        let qh = self.alu_op(A::OrInt, vec![hi, imm(QUIET64)]);
+        let sh = self.alu_op(A::CndeInt, vec![nan, imm(0xFFF8_0000), qh]);
+        let sl = self.alu_op(A::CndeInt, vec![nan, imm(0), lo]);
+        let mh = self.alu_op(A::CndeInt, vec![special, mh, sh]);
+        let ml = self.alu_op(A::CndeInt, vec![special, lo, sl]);
+        let zh = self.alu_op(A::AndInt, vec![hi, imm(0x8000_0000)]);
+        let mh = self.alu_op(A::CndeInt, vec![zero, mh, zh]);
+        let ml = self.alu_op(A::CndeInt, vec![zero, ml, imm(0)]);
+        (ev, (ml, mh))
+    }
+
     /// |x| given x's sign mask.
     fn abs64(&mut self, x: Wide, neg: Operand) -> Wide {
         let n = self.sub64((Operand::imm(0), Operand::imm(0)), x);
@@ -654,7 +700,7 @@ impl Isel<'_> {
 /// The double instructions whose Cayman sequence reads or produces doubles through a 64-bit
 /// arithmetic or comparison instruction, which treats denormals as ±0 (ADD_64's table,
 /// cayman L3248-L3265; MUL_64 L5188, FMA_64, SETcc_64) where il-semantics computes with
-/// them. The conversions (`f2d`, `d2f`, `itod`, `utod`, `dtoi`, `dtou`), `dfrac` and
+/// them. The conversions (`f2d`, `d2f`, `itod`, `utod`, `dtoi`, `dtou`), `dfrac`, `dfrexp` and
 /// `dmovc` give the IL's bits for every input: the IL flushes there too, or no denormal
 /// can occur.
 fn flushes_denormals(op: Opcode) -> bool {
