@@ -225,6 +225,33 @@ impl Isel<'_> {
             // `convert::f2f16`).
             O::F2F16 | O::F2F16Near => self.alu_op(A::Flt32ToFlt16, vec![n(0)?]),
             O::F162F => self.alu_op(A::Flt16ToFlt32, vec![n(0)?]),
+            O::F2F16NegInf | O::F2F16PlusInf => {
+                // The nearest-even half, moved one step when it lies on the wrong side of
+                // x (FLT16_TO_FLT32 is exact): toward -Inf a half above x steps down, toward
+                // +Inf a half below x steps up. A step down is -1 on the bits of a positive
+                // half and +1 on a negative one (NaN fails both comparisons and stays).
+                let x = n(0)?;
+                let h = self.alu_op(A::Flt32ToFlt16, vec![x]);
+                let back = self.alu_op(A::Flt16ToFlt32, vec![h]);
+                let down = op.opcode == O::F2F16NegInf;
+                let wrong = if down {
+                    self.alu_op(A::SetgtDx10, vec![back, x])
+                } else {
+                    self.alu_op(A::SetgtDx10, vec![x, back])
+                };
+                let neg = self.alu_op(A::BfeUint, vec![h, imm(15), imm(1)]);
+                // +1 or -1 on the bits: toward -Inf, +1 when negative; toward +Inf, +1 when
+                // positive.
+                let plus = if down {
+                    neg
+                } else {
+                    self.alu_op(A::XorInt, vec![neg, imm(1)])
+                };
+                let step = self.alu_op(A::LshlInt, vec![plus, imm(1)]);
+                let step = self.alu_op(A::AddInt, vec![step, imm(u32::MAX)]);
+                let moved = self.alu_op(A::AddInt, vec![h, step]);
+                self.alu_op(A::CndeInt, vec![wrong, h, moved])
+            }
             _ => return Ok(None),
         }))
     }
