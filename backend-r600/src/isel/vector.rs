@@ -217,6 +217,49 @@ impl Isel<'_> {
                     _ => imm(0x3F80_0000),
                 }
             }
+            O::Logp => {
+                // [floor(f), x / 2^floor(f), f, 1.0] with f = log2(x) as `log` gives it
+                // (zeroop for ±0, NaN below 0); x / 2^e as two exact scalings.
+                let x = n(0)?;
+                let value = match field(op, "zeroop")
+                    .and_then(ZeroOp::from_u32)
+                    .unwrap_or(ZeroOp::FltMax)
+                {
+                    ZeroOp::Zero => 0,
+                    ZeroOp::FltMax => 0xFF7F_FFFF,
+                    ZeroOp::Infinity | ZeroOp::InfElseMax => 0xFF80_0000,
+                };
+                let l = self.alu_op(A::LogIeee, vec![x]);
+                let zero = self.alu_op(A::SeteDx10, vec![x, imm(0)]);
+                let l = self.alu_op(A::CndeInt, vec![zero, l, imm(value)]);
+                let negative = self.alu_op(A::SetgtDx10, vec![imm(0), x]);
+                let f = self.alu_op(A::CndeInt, vec![negative, l, imm(0x7FC0_0000)]);
+                match op.comp & 3 {
+                    0 => self.alu_op(A::Floor, vec![f]),
+                    1 => {
+                        let e = self.alu_op(A::Floor, vec![f]);
+                        let e = self.alu_op(A::MaxDx10, vec![e, imm(0xC37C_0000)]);
+                        let e = self.alu_op(A::MinDx10, vec![e, imm(0x437C_0000)]);
+                        let ei = self.alu_op(A::FltToInt, vec![e]);
+                        let ne = self.alu_op(A::SubInt, vec![imm(0), ei]);
+                        let n1 = self.clamp_int(ne, -126, 127);
+                        let rest = self.alu_op(A::SubInt, vec![ne, n1]);
+                        let n2 = self.clamp_int(rest, -126, 127);
+                        let p1 = self.pow2_f32(n1);
+                        let p2 = self.pow2_f32(n2);
+                        let y = self.alu_op(A::MulIeee, vec![x, p1]);
+                        let m = self.alu_op(A::MulIeee, vec![y, p2]);
+                        // 0 / 2^-huge (0 / 0) and anything with a NaN f: NaN.
+                        let nan = self.alu_op(A::SetneDx10, vec![f, f]);
+                        let huge = self.alu_op(A::SetneDx10, vec![f, imm(0)]);
+                        let zero_huge = self.alu_op(A::AndInt, vec![zero, huge]);
+                        let bad = self.alu_op(A::OrInt, vec![nan, zero_huge]);
+                        self.alu_op(A::CndeInt, vec![bad, m, imm(0x7FC0_0000)])
+                    }
+                    2 => f,
+                    _ => imm(0x3F80_0000),
+                }
+            }
             O::Det => {
                 let [v0, v1, v2, v3] = [v(0)?, v(4)?, v(8)?, v(12)?];
                 self.det([v0, v1, v2, v3])
