@@ -18,6 +18,8 @@ const INF: u32 = 0x7F80_0000;
 const QNAN: u32 = 0x7FC0_0000;
 const SIGN: u32 = 0x8000_0000;
 const FLT_MAX: u32 = 0x7F7F_FFFF;
+/// π/2.
+const HALF_PI: u32 = 0x3FC9_0FDB;
 /// 1 / (2π): SIN and COS take their argument in turns (cayman L6903).
 const INV_TAU: u32 = 0x3E22_F983;
 /// ln 2, to turn log2 into ln.
@@ -122,6 +124,22 @@ impl Isel<'_> {
                 let c = self.sin_cos(A::Cos, x);
                 let r = self.alu_op(A::RecipIeee, vec![c]);
                 self.alu_op(A::MulIeee, vec![s, r])
+            }
+            O::Atan => self.atan(n(0)?),
+            O::Asin | O::Acos => {
+                // asin x = atan(x / sqrt(1 - x²)) (±1 gives ±π/2 through atan(±Inf); |x| > 1
+                // a NaN root); acos x = π/2 - asin x.
+                let x = n(0)?;
+                let x2 = self.alu_op(A::MulIeee, vec![x, x]);
+                let d = self.alu_op(A::Add, vec![imm(ONE), x2.negated()]);
+                let r = self.alu_op(A::RecipsqrtIeee, vec![d]);
+                let q = self.alu_op(A::MulIeee, vec![x, r]);
+                let s = self.atan(q);
+                if op.opcode == O::Asin {
+                    s
+                } else {
+                    self.alu_op(A::Add, vec![imm(HALF_PI), s.negated()])
+                }
             }
             O::Sqrt => self.alu_op(A::SqrtIeee, vec![n(0)?]),
             O::RcpVec => self.alu_op(A::RecipIeee, vec![n(0)?]),
@@ -277,6 +295,28 @@ impl Isel<'_> {
         let t = self.alu_op(A::Fract, vec![t]);
         let r = self.alu_op(f, vec![t]);
         self.nan_unless_finite(x, r)
+    }
+
+    /// atan x within the accuracy table's 0.002: u = min(|x|, 1/|x|) in [0, 1], the
+    /// minimax polynomial of Abramowitz and Stegun 4.4.49 (error below 1e-5), π/2 - p for
+    /// |x| > 1, x's sign; NaN propagates.
+    fn atan(&mut self, x: Operand) -> Operand {
+        let imm = Operand::imm;
+        let t = x.absolute();
+        let big = self.alu_op(A::SetgtDx10, vec![t, imm(ONE)]);
+        let inv = self.alu_op(A::RecipIeee, vec![t]);
+        let u = self.alu_op(A::CndeInt, vec![big, t, inv]);
+        let u2 = self.alu_op(A::MulIeee, vec![u, u]);
+        let mut p = imm(0x3CAA_AE5F); // 0.0208351
+        for c in [0xBDAE_5A36u32, 0x3E38_76E2, 0xBEA9_1D04, 0x3F7F_F738] {
+            // -0.0851330, 0.1801410, -0.3302995, 0.9998660
+            p = self.alu_op(A::MuladdIeee, vec![p, u2, imm(c)]);
+        }
+        let r = self.alu_op(A::MulIeee, vec![p, u]);
+        let far = self.alu_op(A::Add, vec![imm(HALF_PI), r.negated()]);
+        let r = self.alu_op(A::CndeInt, vec![big, r, far]);
+        let s = self.alu_op(A::AndInt, vec![x, imm(SIGN)]);
+        self.alu_op(A::OrInt, vec![r, s])
     }
 
     /// `r` where x is finite, NaN where it is NaN or ±Inf.
