@@ -125,6 +125,25 @@ impl Isel<'_> {
                 let r = self.alu_op(A::RecipIeee, vec![c]);
                 self.alu_op(A::MulIeee, vec![s, r])
             }
+            O::Pireduce => {
+                // frac(x / 2π + 0.5) * 2π - π in double precision, rounded once to float
+                // (il-semantics `float::pireduce`; x / 2π as x * (1 / 2π), within the
+                // spec's tolerance). A float's double and these intermediates are never
+                // double denormals, so the 64-bit instructions' flushing cannot show.
+                let x = n(0)?;
+                let d = self.op64(A::Flt32ToFlt64, &[(x, x)]);
+                let k = |v: u64| (imm(v as u32), imm((v >> 32) as u32));
+                let t = self.op64(
+                    A::Fma64,
+                    &[d, k(0x3FC4_5F30_6DC9_C883), k(0x3FE0_0000_0000_0000)],
+                );
+                let f = self.op64(A::Fract64, &[t]);
+                let r = self.op64(
+                    A::Fma64,
+                    &[f, k(0x4019_21FB_5444_2D18), k(0xC009_21FB_5444_2D18)],
+                );
+                self.op64(A::Flt64ToFlt32, &[r]).0
+            }
             O::Atan => self.atan(n(0)?),
             O::Asin | O::Acos => {
                 // asin x = atan(x / sqrt(1 - x²)) (±1 gives ±π/2 through atan(±Inf); |x| > 1
