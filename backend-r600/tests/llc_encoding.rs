@@ -749,9 +749,21 @@ fn isa_opcode_table_forms() {
         (AluOp::Flt32ToFlt64, 206, 2), // L8681, L4109
         (AluOp::MulUint24, 181, 1),
         (AluOp::MulhiUint24, 178, 4),
-        (AluOp::MulInt24, 91, 1),   // L8603
-        (AluOp::MulhiInt24, 92, 4), // L8604
-        (AluOp::Ubyte3Flt, 167, 1),
+        (AluOp::MulInt24, 91, 1),      // L8603
+        (AluOp::MulhiInt24, 92, 4),    // L8604
+        (AluOp::Ubyte3Flt, 167, 1),    // L7043
+        (AluOp::Ubyte2Flt, 166, 1),    // L7043
+        (AluOp::Ubyte1Flt, 165, 1),    // L8641, the list's order before 166
+        (AluOp::Ubyte0Flt, 164, 1),    // L8640
+        (AluOp::Flt32ToFlt16, 162, 1), // L4036
+        (AluOp::Flt16ToFlt32, 163, 1), // L4022
+        (AluOp::SqrtIeee, 138, 4),     // the SQRT_IEEE entry (0x8A)
+        (AluOp::Mul, 1, 1),            // L5176
+        (AluOp::MulloUint, 145, 4),    // L5567
+        (AluOp::SeteDx10, 12, 1),      // L8522
+        (AluOp::SetgtDx10, 13, 1),     // L8523
+        (AluOp::SetneDx10, 15, 1),     // L6886
+        (AluOp::SetgtInt, 59, 1),      // L6822
         (AluOp::FfbhInt, 173, 1),
         (AluOp::BfmInt, 160, 1),
     ];
@@ -779,6 +791,7 @@ fn isa_opcode_table_forms() {
         (AluOp::ByteAlignInt, 13, 1),
         (AluOp::BitAlignInt, 12, 1),
         (AluOp::BfiInt, 6, 1),
+        (AluOp::BfeUint, 4, 1),
     ];
     for &(op, code, slots) in op3 {
         let srcs = [
