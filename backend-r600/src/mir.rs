@@ -114,6 +114,10 @@ pub struct MAlu {
     /// The LDS operation of an `LDS_IDX_OP` (`op` is then [`AluOp::LdsIdxOp`], `dst` is
     /// `None` and `srcs` are the address and the data operands the operation reads).
     pub lds: Option<LdsOp>,
+    /// For a 64-bit operation spanning several slots (cayman L2030-L2034): the
+    /// instructions of the following slots, in slot order, each with its own sources and
+    /// result (this one is the x or z slot). Empty for every other operation.
+    pub others: Vec<MAlu>,
 }
 
 impl MAlu {
@@ -126,6 +130,7 @@ impl MAlu {
             clamp: false,
             exec_update: false,
             lds: None,
+            others: Vec::new(),
         }
     }
 
@@ -140,6 +145,7 @@ impl MAlu {
             clamp: false,
             exec_update: false,
             lds: Some(op),
+            others: Vec::new(),
         }
     }
 
@@ -163,6 +169,22 @@ impl MAlu {
     /// the barrier orders LDS accesses between wavefronts, cayman L2036).
     pub fn ordered(&self) -> bool {
         self.lds.is_some() || self.pops() || self.op == AluOp::GroupBarrier
+    }
+
+    /// Every register the operation writes (several for a multi-slot 64-bit operation).
+    pub fn defs(&self) -> Vec<VReg> {
+        self.dst
+            .into_iter()
+            .chain(self.others.iter().filter_map(|o| o.dst))
+            .collect()
+    }
+    /// Every register the operation reads.
+    pub fn reads(&self) -> Vec<VReg> {
+        self.srcs
+            .iter()
+            .chain(self.others.iter().flat_map(|o| o.srcs.iter()))
+            .filter_map(Operand::vreg)
+            .collect()
     }
 }
 
@@ -210,7 +232,7 @@ impl MInst {
     /// The registers the instruction reads.
     pub fn uses(&self) -> Vec<VReg> {
         match self {
-            MInst::Alu(a) => a.srcs.iter().filter_map(Operand::vreg).collect(),
+            MInst::Alu(a) => a.reads(),
             MInst::Fetch { addr, .. } => vec![*addr],
             MInst::Store {
                 index,
@@ -232,6 +254,13 @@ impl MInst {
             MInst::Alu(a) => a.dst,
             MInst::Fetch { dst, .. } | MInst::Tex { dst, .. } => Some(*dst),
             MInst::Store { .. } => None,
+        }
+    }
+    /// Every register the instruction writes.
+    pub fn defs(&self) -> Vec<VReg> {
+        match self {
+            MInst::Alu(a) => a.defs(),
+            _ => self.def().into_iter().collect(),
         }
     }
     /// True for instructions that must stay even when nothing reads their result.

@@ -178,6 +178,9 @@ fn try_add(
     chans: &HashMap<VReg, Chan>,
     a: &MAlu,
 ) -> Option<Placed> {
+    if !a.others.is_empty() {
+        return try_add_wide(m, slots, locks, chans, a);
+    }
     let locks = group::lock_constants(locks, &a.srcs)?;
     let free = |c: Chan| !slots.iter().any(|s| s.slot == c);
     let fixed = a.dst.and_then(|d| {
@@ -228,6 +231,57 @@ fn try_add(
         if let Some(d) = a.dst {
             ch.insert(d, write);
         }
+        if provisional(m, &s, &locks, &ch).is_ok() {
+            return Some((s, locks, ch));
+        }
+    }
+    None
+}
+
+/// Adds a 64-bit operation spanning consecutive slots (`a` in x or z, `a.others` after it,
+/// cayman L2030-L2034, L5213) if the slots are free, the result channels fit and the group
+/// stays legal.
+fn try_add_wide(
+    m: &MFunc,
+    slots: &[SlotInst],
+    locks: &[KcLock],
+    chans: &HashMap<VReg, Chan>,
+    a: &MAlu,
+) -> Option<Placed> {
+    let parts: Vec<MAlu> = std::iter::once(MAlu {
+        others: Vec::new(),
+        ..a.clone()
+    })
+    .chain(a.others.iter().cloned())
+    .collect();
+    let all_srcs: Vec<_> = parts.iter().flat_map(|p| p.srcs.iter().copied()).collect();
+    let locks = group::lock_constants(locks, &all_srcs)?;
+    let bases: &[usize] = if parts.len() == 2 { &[0, 2] } else { &[0] };
+    'base: for &b in bases {
+        let mut s = slots.to_vec();
+        let mut ch = chans.clone();
+        for (k, p) in parts.iter().enumerate() {
+            let c = *Chan::ALL.get(b + k)?;
+            if slots.iter().any(|x| x.slot == c) {
+                continue 'base;
+            }
+            if let Some(d) = p.dst {
+                let fixed = chans
+                    .get(&d)
+                    .copied()
+                    .or_else(|| m.vregs.get(d.index()).and_then(|i| i.chan));
+                if fixed.is_some_and(|f| f != c) {
+                    continue 'base;
+                }
+                ch.insert(d, c);
+            }
+            s.push(SlotInst {
+                alu: p.clone(),
+                slot: c,
+                write: p.dst.is_some(),
+            });
+        }
+        s.sort_by_key(|x| x.slot);
         if provisional(m, &s, &locks, &ch).is_ok() {
             return Some((s, locks, ch));
         }

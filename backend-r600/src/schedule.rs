@@ -238,7 +238,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
 }
 
 fn defined_in(nodes: &[MInst], v: VReg) -> bool {
-    nodes.iter().any(|i| i.def() == Some(v))
+    nodes.iter().any(|i| i.defs().contains(&v))
 }
 
 /// The predecessors of every node: data (read after write), anti (write after read) and
@@ -270,7 +270,7 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
             }
             readers.entry(u).or_default().push(i);
         }
-        if let Some(d) = nodes[i].def() {
+        for d in nodes[i].defs() {
             if let Some(&w) = last_def.get(&d) {
                 p.push(w);
             }

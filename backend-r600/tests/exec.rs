@@ -227,3 +227,77 @@ fn thread_ids_without_a_declared_group_size_come_from_the_launch_buffer() {
         }
     }
 }
+
+const DOUBLES: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(11)
+dcl_literal l0, 4, 16, 32, 80
+dcl_literal l1, 5, 0, 0, 0
+imul r0.x, vAbsTidFlat.x, l0.w
+uav_raw_load_id(11) r1, r0.x
+dadd r2.xy, r1.xy, r1.zw
+dmul r2.zw, r1.xy, r1.zw
+dmad r3.xy, r1.xy, r1.zw, r1.xy
+dmax r3.zw, r1.xy, r1.zw_neg(y)
+dlt r4.x, r1.xy, r1.zw
+dldexp r5.xy, r1.xy, l1.x
+d2f r4.y, r1.zw
+dtoi r4.z, r1.xy
+mov r4.w, l0.x
+f2d r5.zw, r4.y
+iadd r6.x, r0.x, l0.y
+uav_raw_store_id(11) mem.xyzw, r6.x, r2
+iadd r6.x, r0.x, l0.z
+uav_raw_store_id(11) mem.xyzw, r6.x, r3
+iadd r6.x, r6.x, l0.y
+uav_raw_store_id(11) mem.xyzw, r6.x, r4
+iadd r6.x, r6.x, l0.y
+uav_raw_store_id(11) mem.xyzw, r6.x, r5
+end
+";
+
+#[test]
+fn doubles_on_the_64_bit_slot_pair_instructions() {
+    use runtime_sim::Device;
+    // Normal doubles only: the 64-bit instructions flush denormals (cayman L3248-L3265).
+    let pairs: Vec<(f64, f64)> = (0..64)
+        .map(|i| {
+            let a = (i as f64 - 31.5) * 1.25e3 / 7.0;
+            let b = ((i * 37 % 64) as f64 - 20.25) * 0.3;
+            (a, b)
+        })
+        .collect();
+    let mut input = Vec::new();
+    for &(a, b) in &pairs {
+        let (a, b) = (a.to_bits(), b.to_bits());
+        input.extend([a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32]);
+        input.extend([0u32; 16]);
+    }
+    let mut b = uav(&input);
+    let (p, diags, _) = il_frontend::read(DOUBLES.as_bytes());
+    let p = p.unwrap_or_else(|| panic!("{diags:?}"));
+    let dev = cayman::Cayman {
+        step_limit: 1_000_000,
+        flushing_doubles: true,
+    };
+    dev.run(&p, &mut b, Dispatch::linear(64))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Without the option, double arithmetic is refused, naming the reason.
+    let refused = cayman::device(1_000_000).run(&p, &mut uav(&input), Dispatch::linear(64));
+    assert!(format!("{refused:?}").contains("flush denormal doubles"));
+    let out = words(&b.uavs[&11]);
+    let d = |k: usize| f64::from_bits(u64::from(out[k]) | u64::from(out[k + 1]) << 32);
+    for (i, &(x, y)) in pairs.iter().enumerate() {
+        let o = 20 * i;
+        assert_eq!(d(o + 4), x + y, "dadd {x} {y}");
+        assert_eq!(d(o + 6), x * y, "dmul {x} {y}");
+        assert_eq!(d(o + 8), x.mul_add(y, x), "dmad {x} {y}");
+        assert_eq!(d(o + 10), if x >= -y { x } else { -y }, "dmax {x} {y}");
+        let lt = if x < y { u32::MAX } else { 0 };
+        assert_eq!(out[o + 12], lt, "dlt {x} {y}");
+        assert_eq!(out[o + 13], (y as f32).to_bits(), "d2f {y}");
+        assert_eq!(out[o + 14], x as i32 as u32, "dtoi {x}");
+        assert_eq!(d(o + 16), x * 32.0, "dldexp {x} 5");
+        assert_eq!(d(o + 18), f64::from(y as f32), "f2d {y}");
+    }
+}

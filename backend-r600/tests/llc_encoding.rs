@@ -724,3 +724,90 @@ fn llvm_programs_round_trip() {
         }
     }
 }
+
+/// The forms the Cayman backend emits that LLVM 14's R600 backend never selects: the 64-bit
+/// slot-pair and four-slot instructions (LLVM 14 R600 has no f64 at all: `fadd double` is
+/// refused with "unsupported call to function") and the 24-bit multiplies, byte SAD/lerp and
+/// unpack operations. Their ALU_INST field is checked against the ISA's opcode tables instead
+/// (OP2 in ALU_WORD1_OP2 bits 17:7, OP3 in ALU_WORD1_OP3 bits 17:13; cayman L8507-L8699,
+/// L8804-L8832, with the digest's erratum MUL_64 = 202, FLT64_TO_FLT32 = 205 and
+/// FLT32_TO_FLT64 = 206).
+#[test]
+fn isa_opcode_table_forms() {
+    // (op, ALU_INST, slots it spans): Ch8 entries ("opcode N") and the Ch9 lists.
+    let op2: &[(AluOp, u32, usize)] = &[
+        (AluOp::Add64, 203, 2),        // L3289, L8678
+        (AluOp::Mul64, 202, 4),        // L8677 (digest Q12)
+        (AluOp::Sete64, 184, 2),       // Ch8 SETE_64
+        (AluOp::Setne64, 185, 2),      // L6854-L6870 (digest §4)
+        (AluOp::Setgt64, 186, 2),      // Ch8 SETGT_64
+        (AluOp::Setge64, 187, 2),      // Ch9 list
+        (AluOp::Min64, 188, 2),        // L5058
+        (AluOp::Max64, 189, 2),        // L4918
+        (AluOp::Fract64, 198, 2),      // Ch9 list
+        (AluOp::Flt64ToFlt32, 205, 2), // L8680 (digest Q12)
+        (AluOp::Flt32ToFlt64, 206, 2), // L8681, L4109
+        (AluOp::MulUint24, 181, 1),
+        (AluOp::MulhiUint24, 178, 4),
+        (AluOp::MulInt24, 91, 1),      // L8603
+        (AluOp::MulhiInt24, 92, 4),    // L8604
+        (AluOp::Ubyte3Flt, 167, 1),    // L7043
+        (AluOp::Ubyte2Flt, 166, 1),    // L7043
+        (AluOp::Ubyte1Flt, 165, 1),    // L8641, the list's order before 166
+        (AluOp::Ubyte0Flt, 164, 1),    // L8640
+        (AluOp::Flt32ToFlt16, 162, 1), // L4036
+        (AluOp::Flt16ToFlt32, 163, 1), // L4022
+        (AluOp::SqrtIeee, 138, 4),     // the SQRT_IEEE entry (0x8A)
+        (AluOp::Mul, 1, 1),            // L5176
+        (AluOp::MulloUint, 145, 4),    // L5567
+        (AluOp::SeteDx10, 12, 1),      // L8522
+        (AluOp::SetgtDx10, 13, 1),     // L8523
+        (AluOp::SetneDx10, 15, 1),     // L6886
+        (AluOp::SetgtInt, 59, 1),      // L6822
+        (AluOp::FfbhInt, 173, 1),
+        (AluOp::BfmInt, 160, 1),
+    ];
+    for &(op, code, slots) in op2 {
+        let srcs = [AluSrc::gpr(1, Chan::X), AluSrc::gpr(2, Chan::X)];
+        let insts: Vec<AluInst> = (0..slots)
+            .map(|k| AluInst::new(op, 3, Chan::ALL[k], &srcs))
+            .collect();
+        let mut w = Vec::new();
+        encode_group(&AluGroup::new(insts), &mut w).unwrap_or_else(|e| panic!("{op:?}: {e}"));
+        assert_eq!(
+            (w[1] >> 7) & 0x7FF,
+            code,
+            "{op:?}: ALU_INST of ALU_WORD1_OP2"
+        );
+    }
+    // The OP3 list, L8804-L8832.
+    let op3: &[(AluOp, u32, usize)] = &[
+        (AluOp::Fma64, 10, 4),
+        (AluOp::MuladdInt24, 8, 1),
+        (AluOp::MuladdUint24, 16, 1),
+        (AluOp::SadAccumUint, 14, 1),
+        (AluOp::SadAccumHiUint, 15, 1),
+        (AluOp::LerpUint, 11, 1),
+        (AluOp::ByteAlignInt, 13, 1),
+        (AluOp::BitAlignInt, 12, 1),
+        (AluOp::BfiInt, 6, 1),
+        (AluOp::BfeUint, 4, 1),
+    ];
+    for &(op, code, slots) in op3 {
+        let srcs = [
+            AluSrc::gpr(1, Chan::X),
+            AluSrc::gpr(2, Chan::X),
+            AluSrc::gpr(4, Chan::X),
+        ];
+        let insts: Vec<AluInst> = (0..slots)
+            .map(|k| AluInst::new(op, 3, Chan::ALL[k], &srcs))
+            .collect();
+        let mut w = Vec::new();
+        encode_group(&AluGroup::new(insts), &mut w).unwrap_or_else(|e| panic!("{op:?}: {e}"));
+        assert_eq!(
+            (w[1] >> 13) & 0x1F,
+            code,
+            "{op:?}: ALU_INST of ALU_WORD1_OP3"
+        );
+    }
+}

@@ -62,12 +62,13 @@ fn unsupported_ir_is_an_error_naming_the_op() {
 dcl_num_thread_per_group 64
 dcl_raw_uav_id(11)
 mov r0.x, vAbsTidFlat.x
-sqrt r1.x, r0.x
+mov r0.y, vAbsTidFlat.x
+dsqrt r1.xy, r0.xy
 uav_raw_store_id(11) mem.x, r0.x, r1.x
 end
 ";
     let e = compile(text).unwrap_err();
-    assert!(e.contains("sqrt"), "{e}");
+    assert!(e.contains("dsqrt"), "{e}");
 }
 
 /// Every IL file at hand compiles or is refused with an error; nothing panics.

@@ -127,6 +127,7 @@ impl Isel<'_> {
                 clamp: false,
                 exec_update: false,
                 lds: None,
+                others: Vec::new(),
             }));
         }
         Ok(())

@@ -26,9 +26,13 @@ use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
+mod float;
+mod int;
 mod lds;
 mod private;
 mod uav;
+mod vector;
+mod wide;
 
 /// What instruction selection needs to know beyond the IR.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,6 +42,9 @@ pub struct SelectOptions {
     pub group_size: Option<[u32; 3]>,
     /// A pixel kernel (`il_ps`): position in R0, `o#` and `g[]` through RATs.
     pub pixel: bool,
+    /// Select double arithmetic although Cayman flushes double denormals
+    /// ([`crate::Options::flushing_doubles`]).
+    pub flushing_doubles: bool,
 }
 
 /// What instruction selection found out about the launch the program needs.
@@ -107,6 +114,7 @@ pub fn select_with(
         used: used_values(func),
         m: MFunc::default(),
         vals: HashMap::new(),
+        wide: HashMap::new(),
         conds: HashMap::new(),
         params: HashMap::new(),
         inputs: HashMap::new(),
@@ -185,9 +193,12 @@ pub fn eliminate_dead_code(m: &mut MFunc) {
         for b in &mut m.blocks {
             let before = b.insts.len();
             b.insts.retain(|i| {
+                let defs = i.defs();
                 i.has_effect()
-                    || i.def()
-                        .is_none_or(|d| used.get(d.index()).copied().unwrap_or(true))
+                    || defs.is_empty()
+                    || defs
+                        .iter()
+                        .any(|d| used.get(d.index()).copied().unwrap_or(true))
             });
             changed |= b.insts.len() != before;
         }
@@ -217,6 +228,8 @@ struct Isel<'f> {
     m: MFunc,
     /// The operand each IR value stands for.
     vals: HashMap<Value, Operand>,
+    /// The (low, high) dwords each 64-bit IR value stands for.
+    wide: HashMap<Value, wide::Wide>,
     /// For a `bool`: the PRED_SET that computes it directly (opcode and operands).
     conds: HashMap<Value, (AluOp, Operand, Operand)>,
     params: HashMap<Value, VReg>,
@@ -278,6 +291,7 @@ impl Isel<'_> {
                     clamp: false,
                     exec_update: true,
                     lds: None,
+                    others: Vec::new(),
                 });
             }
             Terminator::Return | Terminator::Unreachable => {}
@@ -395,14 +409,8 @@ impl Isel<'_> {
         self.span = data.span;
         let args: Vec<Value> = data.args.iter().map(|&a| self.f.resolve(a)).collect();
         let results = data.results.clone();
-        for &r in &results {
-            let ty = self.f.ty(r);
-            if matches!(ty, Type::I64 | Type::F64) {
-                return Err(unsupported(
-                    format!("`{}` with a {ty} result (64-bit values)", data.op.name()),
-                    self.span,
-                ));
-            }
+        if self.is_wide_inst(inst) {
+            return self.wide_inst(inst);
         }
         let a = |k: usize| -> Result<Operand, CompileError> {
             let v = *args.get(k).ok_or_else(|| {
@@ -443,10 +451,10 @@ impl Isel<'_> {
                         Operand::reg(d)
                     }
                     other => {
-                        return Err(unsupported(
-                            format!("the operand modifier {other:?}"),
-                            self.span,
-                        ))
+                        let d = args.get(1).map(|&v| self.operand(v)).transpose()?;
+                        self.float_modifier(*other, x, d).ok_or_else(|| {
+                            unsupported(format!("the operand modifier {other:?}"), self.span)
+                        })?
                     }
                 })
             }
@@ -675,6 +683,15 @@ impl Isel<'_> {
         let one =
             |o: AluOp| -> Result<(AluOp, Vec<Operand>), CompileError> { Ok((o, vec![n(0)?])) };
         let ieee = Self::flag(op, "ieee");
+        if let Some(r) = self.float_alu(op, a)? {
+            return Ok(r);
+        }
+        if let Some(r) = self.int_alu(op, a)? {
+            return Ok(r);
+        }
+        if let Some(r) = self.vector_alu(op, a)? {
+            return Ok(r);
+        }
         let (hw, srcs) = match op.opcode {
             O::Mov | O::InvMov => return n(0),
             O::IAdd => two(AluOp::AddInt)?,
@@ -723,13 +740,10 @@ impl Isel<'_> {
                 },
                 vec![n(0)?, n(1)?, n(2)?],
             ),
-            O::Max => two(AluOp::MaxDx10)?,
-            O::Min => two(AluOp::MinDx10)?,
             O::Eq => two(AluOp::SeteDx10)?,
             O::Ge => two(AluOp::SetgeDx10)?,
             O::Lt => swapped(AluOp::SetgtDx10)?,
             O::Ne => return Ok(self.float_compare(RelOp::Ne, n(0)?, n(1)?)),
-            O::Abs => return Ok(n(0)?.absolute()),
             O::Div => {
                 // x * (1/y) (RECIP_IEEE 1 ULP, the product half an ULP: within `div`'s
                 // 3 ULP); a zero divisor gives the zeroop value with x's sign
@@ -759,45 +773,7 @@ impl Isel<'_> {
             O::SqrtVec => one(AluOp::SqrtIeee)?,
             O::ExpVec => one(AluOp::ExpIeee)?,
             O::RsqVec => one(AluOp::RecipsqrtIeee)?,
-            O::SinVec | O::CosVec => {
-                // SIN/COS take turns (cayman L6903): x / 2π, reduced to [0, 1) by FRACT.
-                let t = self.alu_op(AluOp::MulIeee, vec![n(0)?, Operand::imm(0x3E22_F983)]);
-                let f = self.alu_op(AluOp::Fract, vec![t]);
-                (
-                    if op.opcode == O::SinVec {
-                        AluOp::Sin
-                    } else {
-                        AluOp::Cos
-                    },
-                    vec![f],
-                )
-            }
             O::Frc => one(AluOp::Fract)?,
-            O::Mod => {
-                // fmod: q = trunc(x * (1/y)), r = fma(-q, y, x), then one correction each
-                // way for a quotient off by one; a zero divisor returns x
-                // (il-semantics `float::fmod`).
-                let (x, y) = (n(0)?, n(1)?);
-                let rc = self.alu_op(AluOp::RecipIeee, vec![y]);
-                let p = self.alu_op(AluOp::MulIeee, vec![x, rc]);
-                let q = self.alu_op(AluOp::Trunc, vec![p]);
-                let r0 = self.alu_op(AluOp::Fma, vec![q.negated(), y, x]);
-                // s = |y| with x's sign.
-                let xs = self.alu_op(AluOp::AndInt, vec![x, Operand::imm(0x8000_0000)]);
-                let ya = self.alu_op(AluOp::AndInt, vec![y, Operand::imm(0x7FFF_FFFF)]);
-                let sy = self.alu_op(AluOp::OrInt, vec![ya, xs]);
-                // r opposite in sign to x (and nonzero): add s.
-                let rx = self.alu_op(AluOp::MulIeee, vec![r0, x]);
-                let under = self.alu_op(AluOp::SetgtDx10, vec![Operand::imm(0), rx]);
-                let r1a = self.alu_op(AluOp::Add, vec![r0, sy]);
-                let r1 = self.alu_op(AluOp::CndeInt, vec![under, r0, r1a]);
-                // |r| >= |y|: subtract s.
-                let over = self.alu_op(AluOp::SetgeDx10, vec![r1.absolute(), ya]);
-                let r2a = self.alu_op(AluOp::Add, vec![r1, sy.negated()]);
-                let r2 = self.alu_op(AluOp::CndeInt, vec![over, r1, r2a]);
-                let zero = self.alu_op(AluOp::SeteDx10, vec![y, Operand::imm(0)]);
-                (AluOp::CndeInt, vec![zero, r2, x])
-            }
             O::LogVec => one(AluOp::LogIeee)?,
             O::Dp2 | O::Dp3 | O::Dp4 => {
                 // Products rounded, then summed left to right (il-semantics `float::dp*`);
@@ -832,10 +808,6 @@ impl Isel<'_> {
             O::Clg | O::RoundPlusInf => one(AluOp::Ceil)?,
             O::Trc | O::RoundZero => one(AluOp::Trunc)?,
             O::RoundNear => one(AluOp::Rndne)?,
-            O::Ftoi => {
-                let t = self.alu_op(AluOp::Trunc, vec![n(0)?]);
-                (AluOp::FltToInt, vec![t])
-            }
             O::Ftou => one(AluOp::FltToUint)?,
             O::Itof => one(AluOp::IntToFlt)?,
             O::Utof => one(AluOp::UintToFlt)?,
