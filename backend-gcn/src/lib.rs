@@ -36,9 +36,10 @@ pub enum CompileError {
     /// The program uses something the backend does not select yet.
     #[error("gfx906: unsupported: {0}")]
     Unsupported(String),
-    /// The kernel needs more registers than the file has; spilling is not implemented.
+    /// The kernel needs more registers than the file has, even with spilling (only when
+    /// spill slots run past what a MUBUF offset reaches).
     #[error(
-        "gfx906: the kernel needs more than {limit} {file} and spilling is not implemented yet"
+        "gfx906: out of registers: the kernel needs more than {limit} {file}, also after spilling"
     )]
     OutOfRegisters { file: &'static str, limit: u32 },
     /// A bug in the backend, reported instead of a panic.

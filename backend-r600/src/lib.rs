@@ -40,8 +40,8 @@ pub enum CompileError {
     /// The IR uses something this backend does not implement yet; `what` names it.
     #[error("not supported by the Cayman backend yet: {what}")]
     Unsupported { what: String, span: Span },
-    /// More registers are live at once than the program may use (spilling is not done yet).
-    #[error("out of registers: the program needs {needed} GPRs, at most {available} are available (spilling to scratch memory is not implemented)")]
+    /// More registers are live at once than the program may use, even with values spilled.
+    #[error("out of registers: the program needs {needed} GPRs, at most {available} are available (also after spilling to the private buffer)")]
     OutOfRegisters { needed: u32, available: u32 },
     /// A bug in the backend, caught by one of its checks.
     #[error("internal error in the Cayman backend: {0}")]
@@ -136,7 +136,44 @@ pub struct Compiled {
 }
 
 /// Compiles an optimized IR function (`midend::compile`) for Cayman.
+///
+/// The register allocator works on registers already packed into VLIW groups, so it cannot
+/// spill by itself; a program that does not fit is compiled again with values spilled in
+/// the IR (`midend::spill`) to a private array of the private buffer, more of them each
+/// round, until it fits or nothing is left to spill.
 pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileError> {
+    let first = compile_once(func, options);
+    let Err(CompileError::OutOfRegisters { .. }) = first else {
+        return first;
+    };
+    let candidates = midend::spill::candidates(func);
+    let array = options
+        .memory
+        .itemps
+        .arrays
+        .keys()
+        .next_back()
+        .map_or(0, |a| a + 1);
+    let mut count = 16;
+    let mut last = first;
+    while !candidates.is_empty() {
+        count = count.min(candidates.len());
+        let spilled = midend::spill::to_private(func, &candidates[..count], array);
+        let mut opts = options.clone();
+        let slots = (count as u32).div_ceil(4);
+        let itemps = &mut opts.memory.itemps;
+        itemps.arrays.insert(array, (itemps.elements, slots));
+        itemps.elements += slots;
+        last = compile_once(&spilled, &opts);
+        match last {
+            Err(CompileError::OutOfRegisters { .. }) if count < candidates.len() => count *= 2,
+            _ => return last,
+        }
+    }
+    last
+}
+
+fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileError> {
     let sel = isel::SelectOptions {
         group_size: options.group_size,
         pixel: options.pixel,

@@ -18,8 +18,8 @@
 //! The thread ids the launch preloads are registers fixed to R0.xyz / R1.xyz, live from the
 //! start; once dead, R0 and R1 are free for other values.
 //!
-//! Out of registers is an error for now; spilling to scratch memory (MEM_WR_SCRATCH /
-//! MEM_RD scratch reads) is a later step.
+//! Out of registers is an error here; `crate::compile` then spills in the IR and tries
+//! again (`docs/decisions.md`, "Spilling on Cayman").
 
 use std::collections::HashSet;
 

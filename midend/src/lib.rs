@@ -11,6 +11,7 @@ pub mod build;
 pub mod il_effects;
 pub mod ir;
 pub mod passes;
+pub mod spill;
 pub mod to_il;
 pub mod verify;
 

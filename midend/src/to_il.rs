@@ -72,6 +72,7 @@ pub fn to_il(func: &Function, original: &Program) -> Result<Program> {
             i
         })
         .collect();
+    body.extend(undeclared_private_arrays(func, original));
     for (n, value) in e.literals.iter().enumerate() {
         let mut lit = Instruction::new(Opcode::DclLiteral);
         lit.srcs
@@ -88,6 +89,41 @@ pub fn to_il(func: &Function, original: &Program) -> Result<Program> {
         version,
         body,
     })
+}
+
+/// A `dcl_indexed_temp_array` for every private array the IR uses that `original` does
+/// not declare (the spill slots of `crate::spill`), as long as its largest constant
+/// element needs.
+fn undeclared_private_arrays(func: &Function, original: &Program) -> Vec<Instruction> {
+    let declared: std::collections::HashSet<u32> = original
+        .body
+        .iter()
+        .filter(|i| i.opcode == Opcode::DclIndexedTempArray)
+        .filter_map(|i| i.srcs.first().map(|s| s.reg.num))
+        .collect();
+    let mut len: std::collections::BTreeMap<u32, u32> = Default::default();
+    for (_, inst) in func.placed_insts() {
+        if let Op::PrivateLoad { array, offset, .. } | Op::PrivateStore { array, offset, .. } =
+            func.insts[inst].op
+        {
+            if !declared.contains(&array) {
+                let l = len.entry(array).or_default();
+                *l = (*l).max(offset.max(0) as u32 + 1);
+            }
+        }
+    }
+    len.into_iter()
+        .map(|(array, n)| {
+            let mut reg = Register::new(RegType::ITemp, array);
+            reg.index = Some(Index {
+                relative: None,
+                offset: Some(n),
+            });
+            let mut dcl = Instruction::new(Opcode::DclIndexedTempArray);
+            dcl.srcs.push(Src::new(reg));
+            dcl
+        })
+        .collect()
 }
 
 /// [`to_il`], printed as canonical IL text.

@@ -262,6 +262,12 @@ impl Cayman {
                 l.memory.push(bytes_of(rt));
             }
         }
+        // The private buffer (indexed temporaries, spill slots): E elements per pixel.
+        if let Some((rat, vtx, elements)) = a.private {
+            l.rats.insert(rat, l.memory.len());
+            l.vtx_buffers.insert(vtx, l.memory.len());
+            l.memory.push(vec![0; 16 * elements as usize * pixels]);
+        }
         let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run(&compiled.bytes, &mut l)?;
         for (n, m) in targets {

@@ -72,6 +72,26 @@ fn optimized(program: &Program) -> Result<Function, midend::Error> {
     midend::compile(program, &options)
 }
 
+/// The optimized IR with every value `midend::spill` would pick kept in a private array
+/// (as the Cayman backend does when a program needs more registers than it has).
+fn spilled(program: &Program) -> Result<Function, midend::Error> {
+    let func = optimized(program)?;
+    let array = program
+        .body
+        .iter()
+        .filter(|i| i.opcode == Opcode::DclIndexedTempArray)
+        .filter_map(|i| i.srcs.first().map(|s| s.reg.num + 1))
+        .max()
+        .unwrap_or(0);
+    let victims = midend::spill::candidates(&func);
+    let spilled = midend::spill::to_private(&func, &victims, array);
+    midend::verify::verify(&spilled).map_err(|e| midend::Error::Verify {
+        pass: "spill",
+        message: e.to_string(),
+    })?;
+    Ok(spilled)
+}
+
 /// Original program to IR to IL text and back to a validated program.
 fn round_trip(program: &Program, build: Builder) -> Result<Program, Outcome> {
     let func = build(program).map_err(|e| match e {
@@ -217,6 +237,16 @@ fn corpus_programs_survive_the_builder() {
 #[test]
 fn corpus_programs_survive_the_optimizer() {
     corpus_programs(&corpus_dir(), optimized, "corpus programs, optimized");
+}
+
+#[test]
+fn corpus_programs_survive_spilling() {
+    corpus_programs(&corpus_dir(), spilled, "corpus programs, spilled");
+}
+
+#[test]
+fn known_answer_specs_survive_spilling() {
+    known_answer_specs(spilled, "known-answer specs, spilled");
 }
 
 /// The structurization cases of `tests/midend/` (break and continue at depth, returns from

@@ -1,5 +1,6 @@
 //! Indexed temporaries (`x#[i]`, `private_load` / `private_store`) through the **private
-//! buffer**: work-item i (flat absolute id) owns 16-byte elements `i·E ..< (i+1)·E` of a
+//! buffer**: work-item i (flat absolute id; in a pixel kernel, the pixel's row-major index
+//! in the domain) owns 16-byte elements `i·E ..< (i+1)·E` of a
 //! buffer the launch binds as RAT 15 (stores, `MEM_RAT_CACHELESS STORE_DWORD`) and VTX
 //! buffer 112 (loads, `VFETCH FMT_32`), zero before the run as the reference's arrays are
 //! (`docs/abi.md`). Cayman's own scratch path (MEM_SCRATCH exports and MEM_RD reads, cayman
@@ -11,7 +12,7 @@
 
 use midend::ir::Value;
 
-use super::{unsupported, Isel};
+use super::Isel;
 use crate::abi;
 use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MInst, Operand, VReg, VRegInfo};
@@ -31,12 +32,6 @@ impl Isel<'_> {
         args: &[Value],
         with_index: usize,
     ) -> Result<VReg, CompileError> {
-        if self.opts.pixel {
-            return Err(unsupported(
-                "indexed temporaries in a pixel kernel".into(),
-                self.span,
-            ));
-        }
         self.uses.private = true;
         let Some(&(first, len)) = self.itemps.arrays.get(&array) else {
             return Ok(self.materialize(Operand::imm(OUTSIDE)));
@@ -49,7 +44,14 @@ impl Isel<'_> {
         };
         // 0 <= i < len as one unsigned comparison.
         let inside = self.alu_op(AluOp::SetgtUint, vec![Operand::imm(len), i]);
-        let flat = self.input(midend::ir::Input::AbsoluteThreadIdFlat)?;
+        // The work-item's number: its flat id, or in a pixel kernel its pixel's row-major
+        // index in the domain (the launch runs no lane outside the domain).
+        let flat = if self.opts.pixel {
+            let base = self.pixel_base();
+            self.alu_op(AluOp::LshrInt, vec![Operand::reg(base), Operand::imm(2)])
+        } else {
+            self.input(midend::ir::Input::AbsoluteThreadIdFlat)?
+        };
         let own = self.alu_op(
             AluOp::MulloInt,
             vec![flat, Operand::imm(self.itemps.elements)],
