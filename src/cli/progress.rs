@@ -93,3 +93,25 @@ impl Progress {
         self.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Later items finishing first (they sleep less) still come out in input order.
+    #[test]
+    fn results_come_in_input_order() {
+        let items: Vec<u64> = (0..40).collect();
+        let mut seen = Vec::new();
+        in_order(
+            &items,
+            |&i| {
+                std::thread::sleep(std::time::Duration::from_millis((40 - i) % 7));
+                i * 10
+            },
+            |&i, r| seen.push((i, r)),
+        );
+        let expected: Vec<(u64, u64)> = items.iter().map(|&i| (i, i * 10)).collect();
+        assert_eq!(seen, expected);
+    }
+}
