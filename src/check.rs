@@ -382,21 +382,146 @@ pub enum Outcome {
     Fail(String),
 }
 
+/// How one target did on one program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// Refused with a reason containing "unsupported" or "out of registers": a missing
+    /// feature, not a wrong answer (the rule CI applies to the corpus).
+    Refused(String),
+    /// Ran and computed something else than the reference.
+    Mismatch(String),
+    /// Refused by the device model, or any other run failure (a bug).
+    Fault(String),
+}
+
+impl Verdict {
+    fn of_run_error(e: &RunError) -> Verdict {
+        let text = e.to_string();
+        if text.contains("unsupported") || text.contains("out of registers") {
+            Verdict::Refused(text)
+        } else {
+            Verdict::Fault(text)
+        }
+    }
+
+    /// The message of a failure.
+    pub fn message(&self) -> Option<&str> {
+        match self {
+            Verdict::Pass => None,
+            Verdict::Refused(m) | Verdict::Mismatch(m) | Verdict::Fault(m) => Some(m),
+        }
+    }
+}
+
+/// Compile statistics of a machine target.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CodeStats {
+    pub compile_ms: f64,
+    pub code_bytes: usize,
+    /// Cayman: GPRs; gfx906: VGPRs.
+    pub registers: u32,
+    /// gfx906: SGPRs (Cayman has none).
+    pub scalar_registers: u32,
+}
+
+/// One target's run of one program.
+#[derive(Clone, Debug)]
+pub struct TargetRun {
+    pub target: Target,
+    pub verdict: Verdict,
+    /// `None` when the program did not compile (or for the target `il`).
+    pub code: Option<CodeStats>,
+    /// The device run: for a machine target, its own compilation, the model run and the
+    /// copies.
+    pub run_ms: f64,
+}
+
+/// Every target's run of one program after the reference's.
+#[derive(Debug)]
+pub struct Detailed {
+    /// The reference run, or why it (or the lowering) failed.
+    pub reference: Result<RunReport, String>,
+    pub reference_ms: f64,
+    pub targets: Vec<TargetRun>,
+}
+
+impl Detailed {
+    /// The first failure in target order, as `ilc check` prints it.
+    pub fn outcome(self) -> Outcome {
+        let report = match self.reference {
+            Ok(r) => r,
+            Err(e) => return Outcome::Fail(e),
+        };
+        for t in &self.targets {
+            if let Some(m) = t.verdict.message() {
+                return Outcome::Fail(format!("[{}] {m}", t.target));
+            }
+        }
+        Outcome::Pass(report)
+    }
+}
+
+fn millis(start: std::time::Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1000.0
+}
+
+/// What compiling for `target` gives (timed), or `None` if it does not compile.
+fn code_stats(program: &Program, target: Target) -> Option<CodeStats> {
+    let start = std::time::Instant::now();
+    let compiled = crate::compile(program, target, &crate::CompileOptions::default()).ok()?;
+    let compile_ms = millis(start);
+    let (registers, scalar_registers) = match &compiled {
+        crate::Compiled::Cayman(c) => (c.stats.gprs, 0),
+        crate::Compiled::Gfx906(c) => (c.stats.vgprs as u32, c.stats.sgprs as u32),
+    };
+    Some(CodeStats {
+        compile_ms,
+        code_bytes: compiled.bytes().len(),
+        registers,
+        scalar_registers,
+    })
+}
+
 /// Checks one program on `targets` with inputs from `seed`.
 pub fn check_program(program: &Program, targets: &[Target], seed: u64, step_limit: u64) -> Outcome {
+    check_detailed(program, targets, seed, step_limit).outcome()
+}
+
+/// Checks one program on every target of `targets` (a failing target does not stop the
+/// others) with inputs from `seed`, timing each.
+pub fn check_detailed(
+    program: &Program,
+    targets: &[Target],
+    seed: u64,
+    step_limit: u64,
+) -> Detailed {
+    let start = std::time::Instant::now();
+    let failed = |e: String| Detailed {
+        reference: Err(e),
+        reference_ms: 0.0,
+        targets: Vec::new(),
+    };
     let kernel = match kernel::lower(program) {
         Ok(k) => k,
-        Err(e) => return Outcome::Fail(e.to_string()),
+        Err(e) => return failed(e.to_string()),
     };
     let work = generate(program, &kernel.decls, seed);
     let device = Interpreter { step_limit };
     let mut reference = work.bindings.clone();
     let report = match device.run_kernel(&kernel, &mut reference, work.dispatch) {
         Ok(r) => r,
-        Err(e) => return Outcome::Fail(format!("reference run: {e}")),
+        Err(e) => return failed(format!("reference run: {e}")),
     };
+    let reference_ms = millis(start);
     let tol = program_tolerance(program);
+    let mut runs = Vec::new();
     for &target in targets {
+        let code = match target {
+            Target::Il => None,
+            t => code_stats(program, t),
+        };
+        let start = std::time::Instant::now();
         let mut got = work.bindings.clone();
         let run = match target {
             Target::Il => {
@@ -412,12 +537,24 @@ pub fn check_program(program: &Program, targets: &[Target], seed: u64, step_limi
             other => crate::device(other, &crate::RunOptions { step_limit })
                 .and_then(|d| d.run(program, &mut got, work.dispatch)),
         };
-        if let Err(e) = run {
-            return Outcome::Fail(format!("[{target}] {e}"));
-        }
-        if let Err(m) = compare(&reference, &got, tol) {
-            return Outcome::Fail(format!("[{target}] {m}"));
-        }
+        let run_ms = millis(start);
+        let verdict = match run {
+            Err(e) => Verdict::of_run_error(&e),
+            Ok(_) => match compare(&reference, &got, tol) {
+                Ok(()) => Verdict::Pass,
+                Err(m) => Verdict::Mismatch(m),
+            },
+        };
+        runs.push(TargetRun {
+            target,
+            verdict,
+            code,
+            run_ms,
+        });
     }
-    Outcome::Pass(report)
+    Detailed {
+        reference: Ok(report),
+        reference_ms,
+        targets: runs,
+    }
 }

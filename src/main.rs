@@ -82,6 +82,11 @@ enum Command {
         #[arg(long, default_value_t = runtime_sim_step_limit())]
         step_limit: u64,
     },
+    /// Differential fuzzing: generates IL compute kernels (il-gen) from consecutive seeds,
+    /// runs each on the reference and on each target, counts passes and refusals, and
+    /// prints, shrinks and saves (`--out`) every mismatch or device-model refusal. Ends
+    /// with `P passed, R refused, F failed, I invalid`; exits 1 if F or I is not 0.
+    Fuzz(cli::fuzz::FuzzArgs),
 }
 
 fn runtime_sim_step_limit() -> u64 {
@@ -179,6 +184,7 @@ fn main() -> ExitCode {
             seed,
             step_limit,
         } => cli::check::check(&paths, &target, seed, step_limit),
+        Command::Fuzz(args) => cli::fuzz::fuzz(&args),
     }
 }
 

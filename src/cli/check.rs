@@ -1,11 +1,14 @@
-//! `ilc check FILE|DIR... [--target T1,T2] [--seed N]`.
+//! `ilc check FILE|DIR... [--target T1,T2] [--seed N]`: the programs run in parallel
+//! (rayon), the results are printed in input order, then a table per target and the
+//! contract's last line `N passed, M failed`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use ilc::check::{check_program, Outcome};
+use ilc::check::{check_detailed, Detailed, Outcome, Verdict};
 use ilc::Target;
 
+use super::progress::{in_order, Progress};
 use super::{UsageError, CHECK_FAILED};
 
 /// The programs under `path`: the file itself, or the `.il` and `.bin` files of a directory
@@ -34,6 +37,106 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), UsageError> {
     }
 }
 
+/// Reads, parses and checks one file.
+fn check_file(file: &Path, targets: &[Target], seed: u64, step_limit: u64) -> Detailed {
+    let name = file.display().to_string();
+    let failed = |e: String| Detailed {
+        reference: Err(e),
+        reference_ms: 0.0,
+        targets: Vec::new(),
+    };
+    match std::fs::read(file) {
+        Err(e) => failed(format!("cannot read: {e}")),
+        Ok(bytes) => match ilc::parse(&bytes, &name) {
+            Err(e) => failed(
+                e.diagnostics
+                    .errors()
+                    .next()
+                    .map_or_else(|| "does not parse".to_string(), |d| d.message.clone()),
+            ),
+            Ok(parsed) => check_detailed(&parsed.program, targets, seed, step_limit),
+        },
+    }
+}
+
+/// Sums of one target's runs, for the table.
+#[derive(Default)]
+pub struct TargetTotals {
+    pub passed: usize,
+    pub refused: usize,
+    /// Mismatches and device refusals.
+    pub wrong: usize,
+    pub compiled: usize,
+    pub compile_ms: f64,
+    pub run_ms: f64,
+    pub runs: usize,
+    pub code_bytes: usize,
+    pub registers: u64,
+    pub scalar_registers: u64,
+}
+
+impl TargetTotals {
+    pub fn add(&mut self, run: &ilc::check::TargetRun) {
+        match run.verdict {
+            Verdict::Pass => self.passed += 1,
+            Verdict::Refused(_) => self.refused += 1,
+            Verdict::Mismatch(_) | Verdict::Fault(_) => self.wrong += 1,
+        }
+        self.runs += 1;
+        self.run_ms += run.run_ms;
+        if let Some(c) = run.code {
+            self.compiled += 1;
+            self.compile_ms += c.compile_ms;
+            self.code_bytes += c.code_bytes;
+            self.registers += u64::from(c.registers);
+            self.scalar_registers += u64::from(c.scalar_registers);
+        }
+    }
+}
+
+/// The per-target table: pass/refused/wrong counts, compile and run times, mean code size
+/// and registers over the programs that compiled.
+pub fn print_table(totals: &[(Target, TargetTotals)]) {
+    println!(
+        "{:<8} {:>6} {:>7} {:>6} {:>11} {:>10} {:>9} {:>9} {:>10} {:>10}",
+        "target",
+        "pass",
+        "refused",
+        "wrong",
+        "compile ms",
+        "mean c.ms",
+        "run ms",
+        "mean r.ms",
+        "mean bytes",
+        "mean regs"
+    );
+    for (t, s) in totals {
+        let per = |x: f64, n: usize| if n == 0 { 0.0 } else { x / n as f64 };
+        let regs = match t {
+            Target::Il => "-".to_string(),
+            Target::Cayman => format!("{:.1}", per(s.registers as f64, s.compiled)),
+            Target::Gfx906 => format!(
+                "{:.1}v/{:.1}s",
+                per(s.registers as f64, s.compiled),
+                per(s.scalar_registers as f64, s.compiled)
+            ),
+        };
+        println!(
+            "{:<8} {:>6} {:>7} {:>6} {:>11.1} {:>10.2} {:>9.1} {:>9.2} {:>10.0} {:>10}",
+            t.name(),
+            s.passed,
+            s.refused,
+            s.wrong,
+            s.compile_ms,
+            per(s.compile_ms, s.compiled),
+            s.run_ms,
+            per(s.run_ms, s.runs),
+            per(s.code_bytes as f64, s.compiled),
+            regs
+        );
+    }
+}
+
 pub fn check(paths: &[PathBuf], targets: &[Target], seed: u64, step_limit: u64) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
@@ -42,34 +145,49 @@ pub fn check(paths: &[PathBuf], targets: &[Target], seed: u64, step_limit: u64) 
         }
     }
     let (mut passed, mut failed) = (0usize, 0usize);
-    for file in &files {
-        let name = file.display().to_string();
-        let outcome = match std::fs::read(file) {
-            Err(e) => Outcome::Fail(format!("cannot read: {e}")),
-            Ok(bytes) => match ilc::parse(&bytes, &name) {
-                Err(e) => Outcome::Fail(
-                    e.diagnostics
-                        .errors()
-                        .next()
-                        .map_or_else(|| "does not parse".to_string(), |d| d.message.clone()),
-                ),
-                Ok(parsed) => check_program(&parsed.program, targets, seed, step_limit),
-            },
-        };
-        match outcome {
-            Outcome::Pass(report) => {
-                passed += 1;
-                println!("PASS {name}");
-                println!(
-                    "  {} groups, {} lane instructions, out of range: {}",
-                    report.groups, report.lane_instructions, report.out_of_range
-                );
+    let mut totals: Vec<(Target, TargetTotals)> = targets
+        .iter()
+        .map(|&t| (t, TargetTotals::default()))
+        .collect();
+    let started = std::time::Instant::now();
+    let mut progress = Progress::new(files.len());
+    in_order(
+        &files,
+        |file| check_file(file, targets, seed, step_limit),
+        |file, detailed| {
+            for run in &detailed.targets {
+                if let Some((_, t)) = totals.iter_mut().find(|(t, _)| *t == run.target) {
+                    t.add(run);
+                }
             }
-            Outcome::Fail(why) => {
-                failed += 1;
-                println!("FAIL {name}: {why}");
-            }
-        }
+            let name = file.display().to_string();
+            let line = match detailed.outcome() {
+                Outcome::Pass(report) => {
+                    passed += 1;
+                    format!(
+                        "PASS {name}\n  {} groups, {} lane instructions, out of range: {}",
+                        report.groups, report.lane_instructions, report.out_of_range
+                    )
+                }
+                Outcome::Fail(why) => {
+                    failed += 1;
+                    format!("FAIL {name}: {why}")
+                }
+            };
+            progress.print(&line);
+            progress.tick(&format!("{passed} passed, {failed} failed"));
+        },
+    );
+    progress.finish();
+    let secs = started.elapsed().as_secs_f64();
+    if !targets.is_empty() && !files.is_empty() {
+        print_table(&totals);
+        println!(
+            "{} programs in {secs:.2} s ({:.1} programs/s on {} threads)",
+            files.len(),
+            files.len() as f64 / secs.max(1e-9),
+            rayon::current_num_threads()
+        );
     }
     println!("{passed} passed, {failed} failed");
     if failed == 0 {

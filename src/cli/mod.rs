@@ -3,6 +3,8 @@
 //! `ilc::check`).
 
 pub mod check;
+pub mod fuzz;
+pub mod progress;
 pub mod run;
 
 use std::process::ExitCode;

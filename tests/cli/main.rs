@@ -321,6 +321,56 @@ fn check_prints_pass_lines_and_a_summary() {
     );
 }
 
+/// Many files: the lines come in input order although the work runs in parallel, and the
+/// per-target table comes before the last line.
+#[test]
+fn check_prints_results_in_input_order_with_a_table() {
+    let names = [
+        "vector_add.il",
+        "switch.il",
+        "saxpy.il",
+        "subroutines.il",
+        "matmul.il",
+        "mandelbrot.il",
+    ];
+    let mut args = vec!["check".to_string()];
+    args.extend(names.iter().map(|n| example(n)));
+    args.extend(["--target".to_string(), "il,cayman".to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = ilc(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let order: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("PASS ") || l.starts_with("FAIL "))
+        .collect();
+    assert_eq!(order.len(), names.len(), "{text}");
+    for (line, name) in order.iter().zip(names) {
+        assert!(
+            line.contains(&example(name)),
+            "{line} is not {name}:\n{text}"
+        );
+    }
+    assert!(text.contains("\ntarget "), "{text}");
+    assert!(text.contains("\ncayman "), "{text}");
+    assert!(
+        text.ends_with(&format!("{} passed, 0 failed\n", names.len())),
+        "{text}"
+    );
+}
+
+#[test]
+fn fuzz_runs_generated_programs_and_summarizes() {
+    let out = ilc(&["fuzz", "--seed", "5", "--count", "12", "--target", "il"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("12 passed, 0 refused, 0 failed, 0 invalid\n"),
+        "{text}"
+    );
+    let out = ilc(&["fuzz", "--count", "1", "--features", "int,bogus"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn compile_emit_ir_prints_the_midend_ir() {
     let out = ilc(&[

@@ -1,0 +1,135 @@
+//! il-gen: random, well-formed AMD IL compute kernels (`il_cs_2_0`) for differential
+//! testing of the compiler against the reference interpreter, and a shrinker that reduces
+//! a failing kernel while the failure persists.
+//!
+//! Every kernel terminates (counted loops of at most four iterations, no recursion), is
+//! race-free (each work-item touches only its own UAV, LDS and private bytes, except an
+//! LDS exchange between two barriers in uniform control flow) and stores its variables to
+//! raw UAV 11, so that any difference between two devices is a difference in meaning.
+//!
+//! ```
+//! let features = il_gen::Features::all();
+//! let program = il_gen::generate(7, &features);
+//! assert_eq!(il_gen::to_il(&program), il_gen::to_il(&il_gen::generate(7, &features)));
+//! ```
+
+pub mod ast;
+mod gen;
+mod print;
+mod shrink;
+
+pub use ast::Program;
+pub use gen::{generate, Rng};
+pub use print::{to_il, GROUP};
+pub use shrink::shrink;
+
+/// Which IL features generated kernels may use. `--features` of `ilc fuzz` takes a comma
+/// list of the names below, or `all`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Integer arithmetic, comparisons, `cmov_logical`.
+    pub int: bool,
+    /// Single-precision arithmetic, comparisons and conversions.
+    pub float: bool,
+    /// Doubles (`f2d`, `dadd`, `dmul`, `dmad`, `d2f`).
+    pub double: bool,
+    /// `if`/`else`, counted `whileloop`s, `switch`, `break`, `continue`.
+    pub flow: bool,
+    /// Subroutines (`call`, `func`, `ret_dyn`).
+    pub call: bool,
+    /// Raw UAV loads and stores in the body (the prologue and epilogue always use UAV 11).
+    pub uav: bool,
+    /// LDS loads and stores, and the exchange between barriers.
+    pub lds: bool,
+    /// An indexed temporary array `x0[8]` with relative addressing.
+    pub indexed: bool,
+}
+
+/// Feature names, in the order `Features::names` prints them.
+pub const FEATURE_NAMES: [&str; 8] = [
+    "int", "float", "double", "flow", "call", "uav", "lds", "indexed",
+];
+
+impl Features {
+    pub fn all() -> Features {
+        Features {
+            int: true,
+            float: true,
+            double: true,
+            flow: true,
+            call: true,
+            uav: true,
+            lds: true,
+            indexed: true,
+        }
+    }
+
+    pub fn none() -> Features {
+        Features {
+            int: false,
+            float: false,
+            double: false,
+            flow: false,
+            call: false,
+            uav: false,
+            lds: false,
+            indexed: false,
+        }
+    }
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "int" => &mut self.int,
+            "float" => &mut self.float,
+            "double" => &mut self.double,
+            "flow" => &mut self.flow,
+            "call" => &mut self.call,
+            "uav" => &mut self.uav,
+            "lds" => &mut self.lds,
+            "indexed" => &mut self.indexed,
+            _ => return None,
+        })
+    }
+
+    /// The enabled features, comma separated.
+    pub fn names(&self) -> String {
+        let mut copy = self.clone();
+        FEATURE_NAMES
+            .iter()
+            .filter(|n| copy.flag(n).is_some_and(|f| *f))
+            .copied()
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl std::str::FromStr for Features {
+    type Err = String;
+
+    /// `all`, or a comma list of feature names (`int,float,flow,uav`).
+    fn from_str(s: &str) -> Result<Features, String> {
+        let mut f = Features::none();
+        for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "all" {
+                f = Features::all();
+                continue;
+            }
+            match f.flag(name) {
+                Some(flag) => *flag = true,
+                None => {
+                    return Err(format!(
+                        "unknown feature `{name}` (expected all or some of {})",
+                        FEATURE_NAMES.join(", ")
+                    ))
+                }
+            }
+        }
+        if !f.int && !f.float {
+            f.int = true;
+        }
+        Ok(f)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,118 @@
+use super::*;
+use crate::ast::{Stmt, Var};
+
+#[test]
+fn the_same_seed_gives_the_same_program() {
+    for seed in 0..50 {
+        let f = Features::all();
+        assert_eq!(generate(seed, &f), generate(seed, &f));
+        assert_eq!(to_il(&generate(seed, &f)), to_il(&generate(seed, &f)));
+    }
+    assert_ne!(
+        to_il(&generate(1, &Features::all())),
+        to_il(&generate(2, &Features::all()))
+    );
+}
+
+#[test]
+fn features_parse_and_restrict() {
+    let f: Features = "int,flow".parse().unwrap();
+    assert!(f.int && f.flow && !f.float && !f.lds);
+    assert_eq!(f.names(), "int,flow");
+    assert_eq!("all".parse::<Features>().unwrap(), Features::all());
+    assert!("int,bogus".parse::<Features>().is_err());
+    for seed in 0..50 {
+        let text = to_il(&generate(seed, &f));
+        for word in [
+            "lds_",
+            "x0[",
+            "call",
+            "f2d",
+            "uav_raw_load_id(11) r12",
+            "mad ",
+            "add ",
+        ] {
+            let used = text.lines().any(|l| l.trim_start().starts_with(word));
+            assert!(!used, "seed {seed}: {word} in\n{text}");
+        }
+    }
+}
+
+fn contains_store(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::UavStore { .. } => true,
+        Stmt::If { then, els, .. } => {
+            contains_store(then) || els.as_deref().is_some_and(contains_store)
+        }
+        Stmt::Loop { body, .. } => contains_store(body),
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| contains_store(&c.body)),
+        _ => false,
+    })
+}
+
+/// A synthetic failure, "the program stores to the UAV scratch area from main", must still
+/// hold after shrinking, and the result must be much smaller (a single store at best).
+#[test]
+fn the_shrinker_keeps_the_failure() {
+    let mut shrunk_some = 0;
+    for seed in 0..40 {
+        let p = generate(seed, &Features::all());
+        let mut fails = |q: &Program| contains_store(&q.main);
+        if !fails(&p) {
+            continue;
+        }
+        let small = shrink(&p, 10_000, &mut fails);
+        assert!(fails(&small), "seed {seed}");
+        assert!(small.size() <= p.size());
+        assert_eq!(small.main.len(), 1, "seed {seed}: {:?}", small.main);
+        assert!(
+            matches!(small.main[0], Stmt::UavStore { .. }),
+            "seed {seed}: {:?}",
+            small.main
+        );
+        assert!(small.funcs.is_empty());
+        shrunk_some += 1;
+    }
+    assert!(shrunk_some > 5);
+}
+
+/// A predicate about a value: "some op writes r3.y"; shrinking keeps one such op, and
+/// simplifies what it can around it.
+#[test]
+fn the_shrinker_keeps_a_value_predicate() {
+    fn writes(body: &[Stmt], v: Var) -> bool {
+        body.iter().any(|s| match s {
+            Stmt::Op { dst, .. } => *dst == v,
+            Stmt::If { then, els, .. } => {
+                writes(then, v) || els.as_deref().is_some_and(|e| writes(e, v))
+            }
+            Stmt::Loop { body, .. } => writes(body, v),
+            Stmt::Switch { cases, .. } => cases.iter().any(|c| writes(&c.body, v)),
+            _ => false,
+        })
+    }
+    let v = Var { reg: 3, comp: 1 };
+    for seed in 0..40 {
+        let p = generate(seed, &Features::all());
+        let mut fails = |q: &Program| writes(&q.main, v);
+        if !fails(&p) {
+            continue;
+        }
+        let small = shrink(&p, 10_000, &mut fails);
+        assert!(fails(&small));
+        assert_eq!(ast::count(&small.main), 1, "seed {seed}: {:?}", small.main);
+    }
+}
+
+/// The budget of predicate calls is honoured.
+#[test]
+fn the_shrinker_stops_at_its_budget() {
+    let p = generate(3, &Features::all());
+    let mut calls = 0;
+    let mut fails = |_: &Program| {
+        calls += 1;
+        false
+    };
+    let _ = shrink(&p, 5, &mut fails);
+    assert!(calls <= 5);
+}
