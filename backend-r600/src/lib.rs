@@ -140,10 +140,11 @@ pub struct Compiled {
 /// The register allocator works on registers already packed into VLIW groups, so it cannot
 /// spill by itself; a program that does not fit is compiled again with values spilled in
 /// the IR (`midend::spill`) to a private array of the private buffer, more of them each
-/// round, until it fits or nothing is left to spill.
+/// round, until it fits, nothing is left to spill, or a round does not lower the number of
+/// GPRs needed (the refusal then comes quickly).
 pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileError> {
     let first = compile_once(func, options);
-    let Err(CompileError::OutOfRegisters { .. }) = first else {
+    let Err(CompileError::OutOfRegisters { needed, .. }) = first else {
         return first;
     };
     let candidates = midend::spill::candidates(func);
@@ -155,6 +156,7 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         .next_back()
         .map_or(0, |a| a + 1);
     let mut count = 16;
+    let mut needed_before = needed;
     let mut last = first;
     while !candidates.is_empty() {
         count = count.min(candidates.len());
@@ -166,7 +168,13 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         itemps.elements += slots;
         last = compile_once(&spilled, &opts);
         match last {
-            Err(CompileError::OutOfRegisters { .. }) if count < candidates.len() => count *= 2,
+            // Spilling more only helps while it lowers the pressure.
+            Err(CompileError::OutOfRegisters { needed, .. })
+                if count < candidates.len() && needed < needed_before =>
+            {
+                needed_before = needed;
+                count *= 2;
+            }
             _ => return last,
         }
     }
