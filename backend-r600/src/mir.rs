@@ -13,6 +13,8 @@
 
 use crate::isa::{AluOp, Chan, LdsOp, RatInst};
 
+/// The registers an instruction reads or writes (few: no allocation for them).
+pub type Regs = smallvec::SmallVec<[VReg; 4]>;
 /// A virtual register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VReg(pub u32);
@@ -172,14 +174,14 @@ impl MAlu {
     }
 
     /// Every register the operation writes (several for a multi-slot 64-bit operation).
-    pub fn defs(&self) -> Vec<VReg> {
+    pub fn defs(&self) -> Regs {
         self.dst
             .into_iter()
             .chain(self.others.iter().filter_map(|o| o.dst))
             .collect()
     }
     /// Every register the operation reads.
-    pub fn reads(&self) -> Vec<VReg> {
+    pub fn reads(&self) -> Regs {
         self.srcs
             .iter()
             .chain(self.others.iter().flat_map(|o| o.srcs.iter()))
@@ -230,10 +232,10 @@ pub enum MInst {
 
 impl MInst {
     /// The registers the instruction reads.
-    pub fn uses(&self) -> Vec<VReg> {
+    pub fn uses(&self) -> Regs {
         match self {
             MInst::Alu(a) => a.reads(),
-            MInst::Fetch { addr, .. } => vec![*addr],
+            MInst::Fetch { addr, .. } => smallvec::smallvec![*addr],
             MInst::Store {
                 index,
                 data,
@@ -257,7 +259,7 @@ impl MInst {
         }
     }
     /// Every register the instruction writes.
-    pub fn defs(&self) -> Vec<VReg> {
+    pub fn defs(&self) -> Regs {
         match self {
             MInst::Alu(a) => a.defs(),
             _ => self.def().into_iter().collect(),

@@ -94,10 +94,11 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
     let preds = dependencies(&nodes, &kind, has_cond);
     // Sources that no placed definition has given a channel yet (block parameters written
     // only later in the program) get channel x.
+    let defined: std::collections::HashSet<VReg> = nodes.iter().flat_map(MInst::defs).collect();
     for i in &nodes {
         for u in i.uses() {
             if let Some(info) = m.vregs.get_mut(u.index()) {
-                if info.chan.is_none() && !defined_in(&nodes, u) {
+                if info.chan.is_none() && !defined.contains(&u) {
                     info.chan = Some(Chan::X);
                 }
             }
@@ -235,10 +236,6 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
         }
     }
     Ok(SBlock { items, has_cond })
-}
-
-fn defined_in(nodes: &[MInst], v: VReg) -> bool {
-    nodes.iter().any(|i| i.defs().contains(&v))
 }
 
 /// The predecessors of every node: data (read after write), anti (write after read) and
