@@ -188,13 +188,6 @@ fn buf_atomic(op: Atomic) -> Option<Opcode> {
     })
 }
 
-fn field(il: &IlOp, name: &str) -> Option<u32> {
-    il.opcode
-        .info()
-        .field(name)
-        .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-}
-
 impl Selector<'_> {
     /// The memory instructions of this module (see [`handles`]).
     pub(crate) fn memory_il(
@@ -376,7 +369,7 @@ impl Selector<'_> {
             }
             O::UavArenaLoad | O::UavArenaStore => {
                 // IL_LOAD_STORE_DATA_SIZE (App.B L11204): 0 dword, 1 short, 2 byte.
-                let size = match field(il, "size").unwrap_or(0) {
+                let size = match il.field("size").unwrap_or(0) {
                     2 => 1,
                     1 => 2,
                     _ => 4,
@@ -813,7 +806,7 @@ impl Selector<'_> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        if field(il, "neighborExch").unwrap_or(0) != 0 {
+        if il.field("neighborExch").unwrap_or(0) != 0 {
             return Err(unsupported("lds_read_vec with _neighborExch"));
         }
         let (dwords, default_abs) = self.mem.lds_per_thread.unwrap_or((0, false));
@@ -823,7 +816,7 @@ impl Selector<'_> {
             )));
         }
         let per_item = dwords * 4;
-        let absolute = field(il, "sharingMode") == Some(1) || default_abs;
+        let absolute = il.field("sharingMode") == Some(1) || default_abs;
         let tid = self.flat_tid()?;
         let none = Mods::default();
         if il.opcode == IlOpcode::LdsWriteVec {
@@ -833,7 +826,7 @@ impl Selector<'_> {
             } else {
                 Src::r(tid)
             };
-            let offset = field(il, "lOffset").unwrap_or(0).saturating_mul(4);
+            let offset = il.field("lOffset").unwrap_or(0).saturating_mul(4);
             let area = self.mad(owner, per_item, Src::Imm(0));
             for c in 0..4u8 {
                 if mask >> c & 1 == 0 {
@@ -1009,7 +1002,7 @@ impl Selector<'_> {
             }
         };
         let mut id = il_id(il);
-        if field(il, "arena").unwrap_or(0) != 0 {
+        if il.field("arena").unwrap_or(0) != 0 {
             id = self
                 .mem
                 .uavs

@@ -124,11 +124,7 @@ fn unsupported(what: impl Into<String>) -> CompileError {
 
 /// The `id` field of a memory instruction.
 pub fn il_id(il: &IlOp) -> u32 {
-    il.opcode
-        .info()
-        .field("id")
-        .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-        .unwrap_or(0)
+    il.field("id").unwrap_or(0)
 }
 
 fn alu_flag(op: &AluOp, name: &str) -> bool {

@@ -38,6 +38,26 @@ pub fn is_compare_sample(op: IlOpcode) -> bool {
 }
 
 impl Selector<'_> {
+    /// The resource an IL texture instruction names: its id, the register holding its
+    /// kernarg entry (V#, sizes, slices) and its declaration. `what` names the instruction
+    /// in the refusal of an indexed resource.
+    fn bound_resource(
+        &self,
+        il: &IlOp,
+        what: &str,
+    ) -> Result<(u32, VReg, crate::ResourceDecl), CompileError> {
+        if il.extra.resource_format.is_some() {
+            return Err(unsupported(format!("{what} with an indexed resource")));
+        }
+        let id = il.field("resource").unwrap_or(0);
+        let res = *self
+            .res
+            .get(&id)
+            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
+        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        Ok((id, res, decl))
+    }
+
     /// The byte offset of the texel a point sample at the coordinates of source 0 reads,
     /// moved by `delta` texels (after the `_aoffimmi` offsets); also the resource's V#.
     pub(super) fn point_address(
@@ -46,22 +66,8 @@ impl Selector<'_> {
         args: &[Value],
         delta: [f32; 2],
     ) -> Result<(VReg, VReg), CompileError> {
-        let field = |name: &str| {
-            il.opcode
-                .info()
-                .field(name)
-                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-        };
-        if il.extra.resource_format.is_some() {
-            return Err(unsupported("sampling with an indexed resource"));
-        }
-        let id = field("resource").unwrap_or(0);
-        let res = *self
-            .res
-            .get(&id)
-            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
-        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
-        let normalized = match field("coordtype").unwrap_or(0) {
+        let (id, res, decl) = self.bound_resource(il, "sampling")?;
+        let normalized = match il.field("coordtype").unwrap_or(0) {
             1 => true,
             2 => false,
             _ => !decl.unnormalized,
@@ -171,13 +177,7 @@ impl Selector<'_> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        let comp = il
-            .opcode
-            .info()
-            .field("compselect")
-            .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-            .unwrap_or(0) as u8
-            & 3;
+        let comp = il.field("compselect").unwrap_or(0) as u8 & 3;
         let reference = match il.opcode {
             IlOpcode::Fetch4C => Some(match il_src(il, args, 1, 0) {
                 Some(v) => self.src(v),
@@ -269,22 +269,8 @@ impl Selector<'_> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        let field = |name: &str| {
-            il.opcode
-                .info()
-                .field(name)
-                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-        };
-        if il.extra.resource_format.is_some() {
-            return Err(unsupported("resinfo with an indexed resource"));
-        }
-        let id = field("resource").unwrap_or(0);
-        let res = *self
-            .res
-            .get(&id)
-            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
-        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
-        let uint = field("uint").unwrap_or(0) != 0;
+        let (id, res, decl) = self.bound_resource(il, "resinfo")?;
+        let uint = il.field("uint").unwrap_or(0) != 0;
         let none = Mods::default();
         let width = Src::R(res, if uint { 4 } else { 6 }, 1);
         let height = Src::R(res, if uint { 5 } else { 7 }, 1);
@@ -374,21 +360,7 @@ impl Selector<'_> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        let field = |name: &str| {
-            il.opcode
-                .info()
-                .field(name)
-                .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-        };
-        if il.extra.resource_format.is_some() {
-            return Err(unsupported("load with an indexed resource"));
-        }
-        let id = field("resource").unwrap_or(0);
-        let res = *self
-            .res
-            .get(&id)
-            .ok_or_else(|| unsupported(format!("resource {id} has no binding")))?;
-        let decl = self.res_decls.get(&id).copied().unwrap_or_default();
+        let (id, res, decl) = self.bound_resource(il, "load")?;
         // `_aoffimmi`: signed 7.1 fixed point; the reference truncates it to texels.
         let offsets = match il.extra.address_offset {
             Some(word) => [

@@ -107,19 +107,12 @@ impl Isel<'_> {
         Some(r)
     }
 
-    fn field(il: &IlOp, name: &str) -> Option<u32> {
-        il.opcode
-            .info()
-            .field(name)
-            .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-    }
-
     /// `fence`: with `_threads`, a GROUP_BARRIER (every wavefront of the group waits there,
     /// cayman L4377); without it, nothing: the accesses of one work-item already happen in
     /// program order (LDS operations in queue order, UAV fetches after earlier stores, see
     /// `schedule`).
     fn fence(&mut self, il: &IlOp) -> Result<(), CompileError> {
-        if Self::field(il, "threads").unwrap_or(0) != 0 {
+        if il.field("threads").unwrap_or(0) != 0 {
             self.cur.push(crate::mir::MInst::Alu(MAlu {
                 op: AluOp::GroupBarrier,
                 dst: None,
@@ -149,7 +142,7 @@ impl Isel<'_> {
     /// The allocation `id` names, if it is declared.
     fn alloc(&mut self, il: &IlOp) -> Option<LdsAlloc> {
         self.uses.lds = true;
-        let id = Self::field(il, "id").unwrap_or(0);
+        let id = il.field("id").unwrap_or(0);
         self.lds.allocs.get(&id).copied()
     }
 
@@ -371,7 +364,7 @@ impl Isel<'_> {
         }
         self.uses.lds = true;
         let (dwords, default_abs) = self.lds.per_thread.unwrap_or((0, false));
-        let absolute = Self::field(il, "sharingMode") == Some(1) || default_abs;
+        let absolute = il.field("sharingMode") == Some(1) || default_abs;
         Ok((dwords, absolute))
     }
 
@@ -395,7 +388,7 @@ impl Isel<'_> {
             ));
         };
         let per_item = dwords.saturating_mul(4);
-        let offset = Self::field(il, "lOffset").unwrap_or(0).saturating_mul(4);
+        let offset = il.field("lOffset").unwrap_or(0).saturating_mul(4);
         let flat = self.local_flat();
         let lane = if absolute {
             self.alu_op(AluOp::AndInt, vec![flat, Operand::imm(63)])
@@ -423,7 +416,7 @@ impl Isel<'_> {
         args: &[Value],
         results: &[Value],
     ) -> Result<(), CompileError> {
-        if Self::field(il, "neighborExch").unwrap_or(0) != 0 {
+        if il.field("neighborExch").unwrap_or(0) != 0 {
             return Err(unsupported(
                 "lds_read_vec with _neighborExch (a lane shuffle)".into(),
                 self.span,

@@ -1097,12 +1097,7 @@ impl Isel<'_> {
         results: &[Value],
     ) -> Result<(), CompileError> {
         let name = il.opcode.mnemonic();
-        let field = |f: &str| {
-            il.opcode
-                .info()
-                .field(f)
-                .and_then(|x| x.value_in(il.control, &il.extra, &il.words))
-        };
+        let field = |f: &str| il.field(f);
         let ld = il.opcode == Opcode::Load;
         if il.extra.resource_format.is_some() || (!ld && field("aoffimmi").unwrap_or(0) != 0) {
             return Err(unsupported(
@@ -1217,11 +1212,7 @@ impl Isel<'_> {
     }
 
     fn uav_id(il: &IlOp) -> u32 {
-        il.opcode
-            .info()
-            .field("id")
-            .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-            .unwrap_or(0)
+        il.field("id").unwrap_or(0)
     }
 
     /// The IR argument holding component `comp` of source `src`.

@@ -120,12 +120,7 @@ impl Isel<'_> {
 
     /// `IL_LOAD_STORE_DATA_SIZE` (App.B L11204): 0 dword, 1 short, 2 byte.
     fn arena_size(il: &IlOp) -> u32 {
-        let size = il
-            .opcode
-            .info()
-            .field("size")
-            .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-            .unwrap_or(0);
+        let size = il.field("size").unwrap_or(0);
         match size {
             2 => 1,
             1 => 2,
@@ -405,13 +400,7 @@ impl Isel<'_> {
     ) -> Result<(), CompileError> {
         let name = il.opcode.mnemonic();
         let returning = results.iter().any(|r| self.used.contains(r));
-        let arena = il
-            .opcode
-            .info()
-            .field("arena")
-            .and_then(|f| f.value_in(il.control, &il.extra, &il.words))
-            .unwrap_or(0)
-            != 0;
+        let arena = il.field("arena").unwrap_or(0) != 0;
         let id = if arena {
             self.uav_kinds
                 .iter()

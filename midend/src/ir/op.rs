@@ -181,6 +181,17 @@ pub struct IlOp {
     pub precise: u8,
 }
 
+impl IlOp {
+    /// The value of the named control field (`id`, `resource`, `uint`, ...) of the
+    /// instruction, from its control bits and extra tokens (the opcode table's layout).
+    pub fn field(&self, name: &str) -> Option<u32> {
+        self.opcode
+            .info()
+            .field(name)
+            .and_then(|f| f.value_in(self.control, &self.extra, &self.words))
+    }
+}
+
 /// What an [`IlOp`] writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DstKind {
