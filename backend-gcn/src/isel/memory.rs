@@ -339,15 +339,7 @@ impl Selector<'_> {
                 };
                 let off = self.and_imm(off, !3);
                 let addr = self.in_vgpr(off);
-                let mut k = 0;
-                for c in 0..4u8 {
-                    if mask >> c & 1 == 0 {
-                        continue;
-                    }
-                    let Some(&r) = results.get(k) else { break };
-                    k += 1;
-                    self.load_dword(r, addr, rsrc, 4 * u16::from(c));
-                }
+                self.load_components(results, mask, addr, rsrc);
                 Ok(())
             }
             O::UavByteLoad | O::UavUbyteLoad | O::UavShortLoad | O::UavUshortLoad => {

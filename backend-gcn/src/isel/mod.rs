@@ -1943,6 +1943,15 @@ impl<'f> Selector<'f> {
         addr
     }
 
+    /// One `buffer_load_dword` per component of `mask`, at byte `4 c` from `addr`, into the
+    /// results in order (one result per set bit, as `DstKind::Values` has them).
+    fn load_components(&mut self, results: &[Value], mask: u8, addr: VReg, rsrc: VReg) {
+        let components = (0..4u8).filter(|c| mask >> c & 1 != 0);
+        for (&r, c) in results.iter().zip(components) {
+            self.load_dword(r, addr, rsrc, 4 * u16::from(c));
+        }
+    }
+
     /// `buffer_load_dword` into the register of `r` (through a VGPR when `r` is uniform).
     fn load_dword(&mut self, r: Value, addr: VReg, rsrc: VReg, offset: u16) {
         let d = self.vreg(r);
@@ -2022,15 +2031,7 @@ impl<'f> Selector<'f> {
         mask: u8,
     ) -> Result<(), CompileError> {
         let (addr, res) = self.point_address(il, args, [0.0; 2])?;
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let Some(&r) = results.get(k) else { break };
-            k += 1;
-            self.load_dword(r, addr, res, 4 * u16::from(c));
-        }
+        self.load_components(results, mask, addr, res);
         Ok(())
     }
 

@@ -484,15 +484,7 @@ impl Selector<'_> {
             ),
             None => self.mov32(Dst::r(addr), Src::r(bytes)),
         }
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let Some(&r) = results.get(k) else { break };
-            k += 1;
-            self.load_dword(r, addr, res, 4 * u16::from(c));
-        }
+        self.load_components(results, mask, addr, res);
         Ok(())
     }
 }
