@@ -190,10 +190,11 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
     let (mut m, uses) = isel::select_with(func, &sel, &options.resources, &options.memory)?;
     let mut blocks = Vec::with_capacity(func.blocks.len());
     let layout = func.layout();
+    let local = schedule::BlockLocal::new(&m);
     let mut scheduled: Vec<Option<schedule::SBlock>> = vec![None; func.blocks.len()];
     for &b in &layout {
         let mb = m.blocks.get(b.index()).cloned().unwrap_or_default();
-        scheduled[b.index()] = Some(schedule::schedule_block(&mut m, &mb)?);
+        scheduled[b.index()] = Some(schedule::schedule_block(&mut m, &mb, b.index(), &local)?);
     }
     for s in scheduled {
         blocks.push(s.unwrap_or_default());

@@ -197,13 +197,24 @@ fn try_add(
     match group::replicated_slots(a.op) {
         _ if a.lds.is_some() => {}
         Some(rep) => {
-            let write = fixed.unwrap_or(rep[0]);
-            let used: Vec<Chan> = if rep.contains(&write) {
-                rep.to_vec()
-            } else {
-                Chan::ALL.to_vec()
+            // A free result channel rotates with the register number: always x would put
+            // every product of a long multiply chain in one channel, out of registers
+            // there while the other three stay empty.
+            let writes: Vec<Chan> = match (fixed, a.dst) {
+                (Some(c), _) => vec![c],
+                (None, Some(d)) => (0..rep.len())
+                    .map(|k| rep[(d.index() + k) % rep.len()])
+                    .collect(),
+                (None, None) => vec![rep[0]],
             };
-            options.push((used, write));
+            for write in writes {
+                let used: Vec<Chan> = if rep.contains(&write) {
+                    rep.to_vec()
+                } else {
+                    Chan::ALL.to_vec()
+                };
+                options.push((used, write));
+            }
         }
         None => match fixed {
             Some(c) => options.push((vec![c], c)),

@@ -217,19 +217,15 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
         let r = match m.vregs[k].gpr {
             Some(g) => usize::from(g),
             None => {
+                // Past the limit too, so that a refusal says how many the program needs
+                // (what tells `crate::compile` whether spilling more helps).
                 let mut r = 0;
-                while (r as u32) < MAX_GPRS && !free(&occupied, r) {
+                while !free(&occupied, r) {
                     r += 1;
                 }
                 r
             }
         };
-        if r as u32 >= MAX_GPRS {
-            return Err(CompileError::OutOfRegisters {
-                needed: r as u32 + 1,
-                available: MAX_GPRS,
-            });
-        }
         for &j in &group {
             let c = m.vregs[j].chan.unwrap_or(Chan::X).index();
             let regs = &mut occupied[c];
@@ -241,6 +237,12 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
             done[j] = true;
         }
         count = count.max(r as u32 + 1);
+    }
+    if count > MAX_GPRS {
+        return Err(CompileError::OutOfRegisters {
+            needed: count,
+            available: MAX_GPRS,
+        });
     }
     Ok(Alloc { gpr, count })
 }

@@ -8,10 +8,19 @@
 //! clauses of at most 16 (cayman L653), then every ready store, and again, until the block
 //! is done. The branch condition of the block (its PRED_SET) depends on everything else so
 //! that it lands in the block's last ALU clause, the one CF turns into `ALU_PUSH_BEFORE`.
+//!
+//! Taking everything that is ready is what keeps clauses few, but it also starts every
+//! independent load at once: a block that loads 130 vectors before it combines them, or
+//! the reloads that spilling placed just before their uses, would hold all of them in
+//! registers together. So each round takes ready instructions in program order only while
+//! the dwords the block's own values hold stay within [`Pressure::budget`]; a round that
+//! would take nothing takes the first ready instruction. Blocks under the budget are
+//! scheduled exactly as without it.
 
 use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, VReg};
 use crate::pack::{self, ClauseDraft};
+use crate::regalloc::MAX_GPRS;
 use crate::CompileError;
 
 /// The most instructions of a fetch clause (cayman L653, L936).
@@ -74,9 +83,151 @@ enum Kind {
     Store,
 }
 
-/// Schedules one block. Channels of fetch results are chosen here (round robin over the
-/// channels, so that loads spread over the register banks).
-pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError> {
+/// Which registers belong to one block alone (defined and read nowhere else), for the
+/// pressure estimate: only those die inside the block.
+#[derive(Debug)]
+pub struct BlockLocal {
+    /// The block a register appears in, [`BlockLocal::SHARED`] when it appears in several.
+    block: Vec<u32>,
+}
+
+impl BlockLocal {
+    const UNSEEN: u32 = u32::MAX;
+    const SHARED: u32 = u32::MAX - 1;
+
+    /// Records where every register of `m` is defined and read.
+    pub fn new(m: &MFunc) -> BlockLocal {
+        let mut block = vec![Self::UNSEEN; m.vregs.len()];
+        for (bi, b) in m.blocks.iter().enumerate() {
+            let cond = b.cond.iter().map(|c| MInst::Alu(c.clone()));
+            for i in b.insts.iter().cloned().chain(cond) {
+                for v in i.uses().into_iter().chain(i.defs()) {
+                    if let Some(slot) = block.get_mut(v.index()) {
+                        *slot = match *slot {
+                            Self::UNSEEN => bi as u32,
+                            seen if seen == bi as u32 => seen,
+                            _ => Self::SHARED,
+                        };
+                    }
+                }
+            }
+        }
+        BlockLocal { block }
+    }
+
+    fn is_local(&self, v: VReg, block: usize) -> bool {
+        self.block.get(v.index()) == Some(&(block as u32))
+    }
+}
+
+/// The dwords a block's local registers hold while it is scheduled.
+struct Pressure {
+    /// Reads not yet scheduled, per local register (absent: not local).
+    reads_left: std::collections::HashMap<VReg, u32>,
+    /// Local registers written and still to be read.
+    live: std::collections::HashSet<VReg>,
+    /// The most dwords the local registers may hold at once.
+    budget: usize,
+}
+
+impl Pressure {
+    /// Registers kept for what the estimate does not see: values that live through the
+    /// block, and channels the allocator cannot fill.
+    const RESERVE_GPRS: u32 = 16;
+    /// How far ahead of the frontier a node may be scheduled under pressure (nodes).
+    const WINDOW: usize = 48;
+
+    fn new(nodes: &[MInst], local: &BlockLocal, block: usize) -> Pressure {
+        let mut reads_left = std::collections::HashMap::new();
+        let mut through = std::collections::HashSet::new();
+        for i in nodes {
+            for u in i.uses() {
+                if local.is_local(u, block) {
+                    *reads_left.entry(u).or_insert(0) += 1;
+                } else {
+                    through.insert(u);
+                }
+            }
+            for d in i.defs() {
+                if local.is_local(d, block) {
+                    reads_left.entry(d).or_insert(0);
+                } else {
+                    through.insert(d);
+                }
+            }
+        }
+        let total = 4 * (MAX_GPRS - Self::RESERVE_GPRS) as usize;
+        Pressure {
+            reads_left,
+            live: std::collections::HashSet::new(),
+            budget: total.saturating_sub(through.len()),
+        }
+    }
+
+    /// How many dwords scheduling `node` next adds (negative: frees).
+    fn delta(&self, node: &MInst) -> isize {
+        let mut delta = 0isize;
+        let uses = node.uses();
+        for (k, &u) in uses.iter().enumerate() {
+            let reads_here = uses.iter().filter(|&&x| x == u).count() as u32;
+            let first_mention = !uses[..k].contains(&u);
+            if first_mention
+                && self.live.contains(&u)
+                && self.reads_left.get(&u) == Some(&reads_here)
+            {
+                delta -= 1;
+            }
+        }
+        for d in node.defs() {
+            if self.reads_left.get(&d).is_some_and(|&n| n > 0) && !self.live.contains(&d) {
+                delta += 1;
+            }
+        }
+        delta
+    }
+
+    /// Whether `node` (the `index`th of the block) fits now, when `frontier` is the first
+    /// node not scheduled yet; `force` lets one through when nothing else would. Past half
+    /// the budget, nodes far ahead of the frontier wait: a cheap operation that is ready
+    /// early (an address of a load the program makes much later) would otherwise hold a
+    /// register from the block's start to that load.
+    fn admits(&self, node: &MInst, index: usize, frontier: usize, force: bool) -> bool {
+        if force {
+            return true;
+        }
+        if 2 * self.live.len() > self.budget && index >= frontier + Self::WINDOW {
+            return false;
+        }
+        let delta = self.delta(node);
+        delta <= 0 || self.live.len() as isize + delta <= self.budget as isize
+    }
+
+    /// Accounts for `node` being scheduled.
+    fn take(&mut self, node: &MInst) {
+        for u in node.uses() {
+            if let Some(n) = self.reads_left.get_mut(&u) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    self.live.remove(&u);
+                }
+            }
+        }
+        for d in node.defs() {
+            if self.reads_left.get(&d).is_some_and(|&n| n > 0) {
+                self.live.insert(d);
+            }
+        }
+    }
+}
+
+/// Schedules one block (`index` in `m.blocks`). Channels of fetch results are chosen here
+/// (round robin over the channels, so that loads spread over the register banks).
+pub fn schedule_block(
+    m: &mut MFunc,
+    b: &MBlock,
+    index: usize,
+    local: &BlockLocal,
+) -> Result<SBlock, CompileError> {
     let mut nodes: Vec<MInst> = b.insts.clone();
     let has_cond = b.cond.is_some();
     if let Some(c) = &b.cond {
@@ -92,6 +243,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
         })
         .collect();
     let preds = dependencies(&nodes, &kind, has_cond);
+    let mut pressure = Pressure::new(&nodes, local, index);
     // Sources that no placed definition has given a channel yet (block parameters written
     // only later in the program) get channel x.
     let defined: std::collections::HashSet<VReg> = nodes.iter().flat_map(MInst::defs).collect();
@@ -108,8 +260,12 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
     let mut left = n;
     let mut items = Vec::new();
     let mut rr = 0usize;
+    // Set when a round took nothing for the budget: the next one takes its first ready
+    // instruction whatever it costs.
+    let mut force = false;
     while left > 0 {
         let before = left;
+        let frontier = emitted.iter().position(|&e| !e).unwrap_or(n);
         // ALU operations whose inputs are emitted or come from this stretch.
         let mut in_set = vec![false; n];
         let mut set: Vec<usize> = Vec::new();
@@ -117,7 +273,10 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
             if emitted[i] || kind[i] != Kind::Alu {
                 continue;
             }
-            if preds[i].iter().all(|&p| emitted[p] || in_set[p]) {
+            if preds[i].iter().all(|&p| emitted[p] || in_set[p])
+                && pressure.admits(&nodes[i], i, frontier, std::mem::take(&mut force))
+            {
+                pressure.take(&nodes[i]);
                 in_set[i] = true;
                 set.push(i);
             }
@@ -151,9 +310,14 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
         let mut fetches = Vec::new();
         let before_fetch = emitted.clone();
         for i in 0..n {
-            if emitted[i] || kind[i] != Kind::Fetch || !preds[i].iter().all(|&p| before_fetch[p]) {
+            if emitted[i]
+                || kind[i] != Kind::Fetch
+                || !preds[i].iter().all(|&p| before_fetch[p])
+                || !pressure.admits(&nodes[i], i, frontier, std::mem::take(&mut force))
+            {
                 continue;
             }
+            pressure.take(&nodes[i]);
             let draft = match nodes[i] {
                 MInst::Fetch {
                     buffer,
@@ -208,6 +372,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
             if emitted[i] || kind[i] != Kind::Store || !preds[i].iter().all(|&p| emitted[p]) {
                 continue;
             }
+            pressure.take(&nodes[i]);
             if let MInst::Store {
                 rat,
                 index,
@@ -230,9 +395,12 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
             left -= 1;
         }
         if left == before {
-            return Err(CompileError::Internal(
-                "the block's dependency graph has a cycle".into(),
-            ));
+            if force {
+                return Err(CompileError::Internal(
+                    "the block's dependency graph has a cycle".into(),
+                ));
+            }
+            force = true;
         }
     }
     Ok(SBlock { items, has_cond })
@@ -300,4 +468,143 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
         preds[i] = p;
     }
     preds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mir::{Operand, VRegInfo};
+
+    /// The most block-local registers live at once over a scheduled block, counted from
+    /// the items alone (a register lives from its definition to its last read).
+    fn peak_live(items: &[Item]) -> usize {
+        let mut events: Vec<(Vec<VReg>, Vec<VReg>)> = Vec::new();
+        for item in items {
+            match item {
+                Item::Alu(c) => {
+                    for g in &c.groups {
+                        let uses = g
+                            .iter()
+                            .flat_map(|s| s.alu.srcs.iter().filter_map(|o| o.vreg()))
+                            .collect();
+                        let defs = g.iter().filter(|s| s.write).filter_map(|s| s.alu.dst);
+                        events.push((uses, defs.collect()));
+                    }
+                }
+                Item::Fetch(fs) => {
+                    for f in fs {
+                        events.push((vec![f.addr], vec![f.dst]));
+                    }
+                }
+                Item::Store(s) => events.push((vec![s.index, s.data], Vec::new())),
+            }
+        }
+        let mut last_read = std::collections::HashMap::new();
+        for (k, (uses, _)) in events.iter().enumerate() {
+            for &u in uses {
+                last_read.insert(u, k);
+            }
+        }
+        let mut live = std::collections::HashSet::new();
+        let mut peak = 0;
+        for (k, (uses, defs)) in events.iter().enumerate() {
+            for u in uses {
+                if last_read.get(u) == Some(&k) {
+                    live.remove(u);
+                }
+            }
+            live.extend(defs.iter().copied().filter(|d| last_read.contains_key(d)));
+            peak = peak.max(live.len());
+        }
+        peak
+    }
+
+    /// `loads` fetches from one address register, then a chain adding them up in load
+    /// order, then a store of the sum.
+    fn loads_then_sum(loads: u32) -> (MFunc, MBlock) {
+        let mut m = MFunc::default();
+        let reg = |m: &mut MFunc| m.new_vreg(VRegInfo::default());
+        let addr = reg(&mut m);
+        let mut insts = vec![MInst::Alu(MAlu::new(
+            AluOp::Mov,
+            addr,
+            vec![Operand::imm(0)],
+        ))];
+        let dsts: Vec<VReg> = (0..loads).map(|_| reg(&mut m)).collect();
+        for (k, &dst) in dsts.iter().enumerate() {
+            insts.push(MInst::Fetch {
+                buffer: 0,
+                dst,
+                addr,
+                offset: 4 * k as u16,
+            });
+        }
+        let mut sum = dsts[0];
+        for &d in dsts.iter().skip(1) {
+            let next = reg(&mut m);
+            insts.push(MInst::Alu(MAlu::new(
+                AluOp::AddInt,
+                next,
+                vec![Operand::reg(sum), Operand::reg(d)],
+            )));
+            sum = next;
+        }
+        let index = reg(&mut m);
+        insts.push(MInst::Alu(MAlu::new(
+            AluOp::Mov,
+            index,
+            vec![Operand::imm(0)],
+        )));
+        insts.push(MInst::Store {
+            rat: 0,
+            index,
+            data: sum,
+            inst: RatInst::StoreDword,
+            cmp: None,
+            ret: None,
+        });
+        let block = MBlock { insts, cond: None };
+        m.blocks.push(block.clone());
+        (m, block)
+    }
+
+    #[test]
+    fn small_blocks_take_every_ready_fetch_in_one_round() {
+        let (mut m, b) = loads_then_sum(40);
+        let local = BlockLocal::new(&m);
+        let s = schedule_block(&mut m, &b, 0, &local).unwrap();
+        let fetch_items: Vec<usize> = s
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Fetch(f) => Some(f.len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fetch_items, vec![16, 16, 8]);
+        // All 40 loaded values and their address.
+        assert_eq!(peak_live(&s.items), 41);
+    }
+
+    #[test]
+    fn large_blocks_keep_local_registers_within_the_budget() {
+        let loads = 600;
+        let (mut m, b) = loads_then_sum(loads);
+        let local = BlockLocal::new(&m);
+        let budget = 4 * (MAX_GPRS - Pressure::RESERVE_GPRS) as usize;
+        let s = schedule_block(&mut m, &b, 0, &local).unwrap();
+        let fetched: usize = s
+            .items
+            .iter()
+            .map(|i| match i {
+                Item::Fetch(f) => f.len(),
+                _ => 0,
+            })
+            .sum();
+        assert_eq!(fetched, loads as usize);
+        // Without the budget all 600 would be loaded first.
+        let peak = peak_live(&s.items);
+        assert!(peak <= budget + 1, "peak {peak} over budget {budget}");
+        assert!(peak >= budget / 2, "peak {peak}: the budget went unused");
+    }
 }

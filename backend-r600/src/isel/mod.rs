@@ -110,6 +110,7 @@ pub fn select_with(
         opts: *opts,
         resources: resources.clone(),
         pixel_base: None,
+        private_base: None,
         ties: 0,
         used: used_values(func),
         m: MFunc::default(),
@@ -221,6 +222,9 @@ struct Isel<'f> {
     resources: std::collections::BTreeMap<u32, ResourceInfo>,
     /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
     pixel_base: Option<VReg>,
+    /// The work-item's first private dword and its byte address (`private.rs`), computed
+    /// once per block.
+    private_base: Option<(VReg, Option<VReg>)>,
     /// Tie groups handed out.
     ties: u32,
     /// The values some instruction or terminator reads.
@@ -255,6 +259,7 @@ impl Isel<'_> {
         }
         self.cur = Vec::new();
         self.pixel_base = None;
+        self.private_base = None;
         if let Some(moves) = self.pending.remove(&b) {
             self.parallel_copy(&moves);
         }
