@@ -42,9 +42,6 @@ pub struct SelectOptions {
     pub group_size: Option<[u32; 3]>,
     /// A pixel kernel (`il_ps`): position in R0, `o#` and `g[]` through RATs.
     pub pixel: bool,
-    /// Select double arithmetic although Cayman flushes double denormals
-    /// ([`crate::Options::flushing_doubles`]).
-    pub flushing_doubles: bool,
 }
 
 /// What instruction selection found out about the launch the program needs.
