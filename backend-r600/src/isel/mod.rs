@@ -26,6 +26,7 @@ use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
+mod ddiv;
 mod float;
 mod int;
 mod lds;

@@ -274,15 +274,11 @@ impl Isel<'_> {
             }
             O::Dtoi | O::Dtou => return Ok(Err(self.dtoi(w(0)?, op.opcode == O::Dtoi))),
             O::DLdexp => self.dldexp(w(0)?, s(1)?),
-            O::DRcp | O::DDiv | O::DSqrt | O::DRsq => {
-                return Err(unsupported(
-                    format!(
-                        "`{}` on Cayman (RECIP_64 / SQRT_64 are not modelled yet)",
-                        op.opcode.mnemonic()
-                    ),
-                    self.span,
-                ))
-            }
+            // Newton steps in FMA_64 (isel::ddiv).
+            O::DDiv => self.ddiv(w(0)?, w(1)?),
+            O::DRcp => self.drcp(w(0)?, super::float::zeroop(op)),
+            O::DSqrt => self.dsqrt(w(0)?),
+            O::DRsq => self.drsq(w(0)?, super::float::zeroop(op)),
             // ---- 64-bit integers by expansion
             O::I64Add => self.add64(w(0)?, w(1)?),
             O::I64Sub => self.sub64(w(0)?, w(1)?),
@@ -389,12 +385,28 @@ impl Isel<'_> {
         }
     }
 
+    /// Fixes the channel of `o`'s register to `c` unless it has one.
+    fn pin_channel(&mut self, o: Operand, c: Chan) {
+        if let Src::Reg(v) = o.src {
+            if let Some(info) = self.m.vregs.get_mut(v.index()) {
+                if info.chan.is_none() {
+                    info.chan = Some(c);
+                }
+            }
+        }
+    }
+
     /// A 64-bit instruction on the slot pair (or all four slots): its (low, high) result.
     pub(super) fn op64(&mut self, op: A, srcs: &[Wide]) -> Wide {
         let op3 = op.encoding() == AluEncoding::Op3;
         let mut his = Vec::new();
         let mut los = Vec::new();
         for &(lo, hi) in srcs {
+            // A register whose channel is still free gets the channel of its dword in a
+            // 64-bit result (low x, high y): up to six operands then never crowd one
+            // channel's three read cycles (cayman L1560-L1617).
+            self.pin_channel(lo, Chan::X);
+            self.pin_channel(hi, Chan::Y);
             let mut hi = self.slot_safe(hi);
             if op3 && hi.abs {
                 // OP3 has no ABS (cayman L1549).
@@ -639,7 +651,7 @@ impl Isel<'_> {
         (lo, hi)
     }
 
-    fn add64(&mut self, x: Wide, y: Wide) -> Wide {
+    pub(super) fn add64(&mut self, x: Wide, y: Wide) -> Wide {
         let lo = self.alu_op(A::AddInt, vec![x.0, y.0]);
         let c = self.alu_op(A::AddcUint, vec![x.0, y.0]);
         let h = self.alu_op(A::AddInt, vec![x.1, y.1]);
@@ -647,7 +659,7 @@ impl Isel<'_> {
         (lo, hi)
     }
 
-    fn sub64(&mut self, x: Wide, y: Wide) -> Wide {
+    pub(super) fn sub64(&mut self, x: Wide, y: Wide) -> Wide {
         let lo = self.alu_op(A::SubInt, vec![x.0, y.0]);
         let b = self.alu_op(A::SubbUint, vec![x.0, y.0]);
         let h = self.alu_op(A::SubInt, vec![x.1, y.1]);
