@@ -91,12 +91,13 @@ impl Isel<'_> {
         ((lo, m), e)
     }
 
-    /// A double as the float nearest to it, then back: the seed's input.
-    fn to_f32(&mut self, x: Wide) -> Operand {
+    /// The float nearest to a double (FLT64_TO_FLT32): a seed's input.
+    fn nearest_float(&mut self, x: Wide) -> Operand {
         self.op64(A::Flt64ToFlt32, &[x]).0
     }
 
-    fn from_f32(&mut self, f: Operand) -> Wide {
+    /// A float as a double (FLT32_TO_FLT64, exact).
+    fn widen_float(&mut self, f: Operand) -> Wide {
         self.op64(A::Flt32ToFlt64, &[(f, f)])
     }
 
@@ -112,9 +113,9 @@ impl Isel<'_> {
         let (sb, eb) = self.split_significand(b);
         let k = self.alu_op(A::SubInt, vec![ea, eb]);
         // 1/sb: a float seed (relative error about 2^-23), two Newton steps.
-        let f = self.to_f32(sb);
+        let f = self.nearest_float(sb);
         let f = self.alu_op(A::RecipIeee, vec![f]);
-        let mut y = self.from_f32(f);
+        let mut y = self.widen_float(f);
         let one = Self::imm64(ONE_HI);
         for _ in 0..2 {
             let e = self.op64(A::Fma64, &[Self::neg64(sb), y, one]);
@@ -292,9 +293,9 @@ impl Isel<'_> {
     /// 1/sqrt(s) for s in [1, 4): a float seed and `steps` Newton steps
     /// y' = y + (y/2)(1 - s·y·y).
     fn rsqrt_significand(&mut self, s: Wide, steps: usize) -> Wide {
-        let f = self.to_f32(s);
+        let f = self.nearest_float(s);
         let f = self.alu_op(A::RecipsqrtIeee, vec![f]);
-        let mut y = self.from_f32(f);
+        let mut y = self.widen_float(f);
         let one = Self::imm64(ONE_HI);
         let half = Self::imm64(0x3FE0_0000);
         for _ in 0..steps {

@@ -6,8 +6,8 @@
 //!   (the default of `SQ_PGM_RESOURCES2` that LLVM and Mesa leave in place: "single denorm
 //!   flush input / force underflow to zero", cayman L2050-L2066). Moves (`MOV`, `CND*`) copy
 //!   bits unflushed.
-//! * **Rounding.** Round to nearest even, the default round mode (cayman L2050); `SET_MODE` is
-//!   not modelled.
+//! * **Rounding.** Round to nearest even, the default round mode (cayman L2050); `SET_MODE`
+//!   may keep double denormals ([`super::mode`]), other round modes are not modelled.
 //! * **DX9 multiply.** `MUL`, `MULADD*` and `DOT4` make 0 × anything = 0, including ∞ and NaN
 //!   (cayman L1810, L1813, L5160); the `_IEEE` forms follow IEEE 754.
 //! * **MULADD is unfused**: a rounded product, then a rounded sum (cayman L5338 "MAD"); `FMA`
