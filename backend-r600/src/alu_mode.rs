@@ -74,24 +74,95 @@ pub fn set_mode() -> MAlu {
     }
 }
 
-/// Puts SET_MODE into the clause's first group: into a free slot (it writes no register and
-/// reads none, so the group stays legal), or as a group of its own before it when all four
-/// slots are taken. Either way it takes one 64-bit slot of the clause.
+/// Puts SET_MODE into the first group with a free slot up to the first group with a double
+/// instruction (it writes no register and reads none, so the group stays legal; it rules
+/// its own group already, cayman L2046), or as a group of its own at the clause start when
+/// those groups are full. Either way it takes one 64-bit slot of the clause.
 pub fn insert_set_mode(groups: &mut Vec<Vec<SlotInst>>) {
     let inst = |slot| SlotInst {
         alu: set_mode(),
         slot,
         write: false,
     };
-    if let Some(first) = groups.first_mut() {
-        if let Some(free) = Chan::ALL
+    for g in groups.iter_mut() {
+        let free = Chan::ALL
             .into_iter()
-            .find(|&c| !first.iter().any(|s| s.slot == c))
-        {
-            first.push(inst(free));
-            first.sort_by_key(|s| s.slot);
+            .find(|&c| !g.iter().any(|s| s.slot == c));
+        if let Some(free) = free {
+            g.push(inst(free));
+            g.sort_by_key(|s| s.slot);
             return;
+        }
+        if g.iter().any(|s| needs_double_mode(&s.alu)) {
+            break;
         }
     }
     groups.insert(0, vec![inst(Chan::X)]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mir::VReg;
+
+    fn slot(op: AluOp, c: Chan) -> SlotInst {
+        SlotInst {
+            alu: MAlu::new(op, VReg(0), Vec::new()),
+            slot: c,
+            write: true,
+        }
+    }
+
+    fn modes(groups: &[Vec<SlotInst>]) -> Vec<(usize, Chan)> {
+        let mut out = Vec::new();
+        for (k, g) in groups.iter().enumerate() {
+            for s in g.iter().filter(|s| s.alu.op == AluOp::SetMode) {
+                out.push((k, s.slot));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn set_mode_takes_a_free_slot_no_later_than_the_first_double_group() {
+        let full = |op| Chan::ALL.iter().map(|&c| slot(op, c)).collect::<Vec<_>>();
+        // A free slot in the first group.
+        let mut g = vec![vec![
+            slot(AluOp::Add64, Chan::X),
+            slot(AluOp::Add64, Chan::Y),
+        ]];
+        insert_set_mode(&mut g);
+        assert_eq!(modes(&g), [(0, Chan::Z)]);
+        // The first group full of integer work, the double group after it has room.
+        let mut g = vec![
+            full(AluOp::AddInt),
+            vec![slot(AluOp::Add64, Chan::Z), slot(AluOp::Add64, Chan::W)],
+        ];
+        insert_set_mode(&mut g);
+        assert_eq!(modes(&g), [(1, Chan::X)]);
+        // The first double group is full: a group of its own at the start, not later.
+        let mut g = vec![full(AluOp::Mul64), vec![slot(AluOp::AddInt, Chan::X)]];
+        insert_set_mode(&mut g);
+        assert_eq!(modes(&g), [(0, Chan::X)]);
+        assert_eq!(g.len(), 3);
+    }
+
+    #[test]
+    fn the_mode_fields_are_the_select_bits() {
+        let m = set_mode();
+        assert_eq!(m.dst, None);
+        assert_eq!(m.srcs, [Operand::imm(0), Operand::imm(0b1100)]);
+        assert!(uses_double_mode(AluOp::Fma64) && !uses_double_mode(AluOp::MulIeee));
+        // group::build writes them into the select fields as they are: no literal.
+        let s = SlotInst {
+            alu: m,
+            slot: Chan::W,
+            write: false,
+        };
+        let g = crate::group::build(&[s], &|_| 0, &|_| Chan::X, &[]).expect("legal");
+        let i = &g.insts[0];
+        assert_eq!(i.src[0].sel.to_bits(), Some(0));
+        assert_eq!(i.src[1].sel.to_bits(), Some(0b1100));
+        assert!(g.literals.is_empty() && !i.dst.write);
+    }
 }
