@@ -95,6 +95,8 @@ pub fn build(
         let mut srcs = Vec::with_capacity(s.alu.srcs.len());
         for o in &s.alu.srcs {
             let mut a = match o.src {
+                // SET_MODE's select fields are its mode bits (crate::alu_mode).
+                Src::Imm(x) if s.alu.op == AluOp::SetMode => AluSrc::gpr((x & 0xF) as u8, Chan::X),
                 Src::Reg(v) => AluSrc::gpr(gpr(v), chan(v)),
                 Src::Const { bank, index, chan } => {
                     let (set, sel) = locks

@@ -18,6 +18,7 @@
 //! The launch conventions are in [`abi`] and `docs/abi.md` ("IL programs on Cayman").
 
 pub mod abi;
+pub mod alu_mode;
 pub mod cf;
 pub mod emit;
 pub mod group;
@@ -71,10 +72,6 @@ pub struct Options {
     pub resources: std::collections::BTreeMap<u32, isel::ResourceInfo>,
     /// The LDS, UAV and SRV declarations.
     pub memory: abi::MemoryDecls,
-    /// Accept double arithmetic whose denormal inputs and results flush to ±0, as Cayman's
-    /// 64-bit instructions do (cayman L3248-L3265) where the IL keeps them. Off by default:
-    /// those instructions are then refused (docs/decisions.md, Cayman: doubles).
-    pub flushing_doubles: bool,
 }
 
 /// Figures about a compiled program (`ilc compile --emit stats`).
@@ -185,7 +182,6 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
     let sel = isel::SelectOptions {
         group_size: options.group_size,
         pixel: options.pixel,
-        flushing_doubles: options.flushing_doubles,
     };
     let (mut m, uses) = isel::select_with(func, &sel, &options.resources, &options.memory)?;
     let mut blocks = Vec::with_capacity(func.blocks.len());

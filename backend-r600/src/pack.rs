@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 
+use crate::alu_mode;
 use crate::group::{self, GroupError, KcLock, SlotInst};
 use crate::isa::{AluGroup, Chan};
 use crate::mir::{MAlu, MFunc, VReg};
@@ -73,6 +74,14 @@ pub fn pack(
     let mut left = n;
     let mut clauses = Vec::new();
     let mut clause = ClauseDraft::default();
+    // The clause holds double arithmetic: SET_MODE goes in when it closes (alu_mode).
+    let mut double_mode = false;
+    let close = |clause: &mut ClauseDraft, double_mode: &mut bool| {
+        if std::mem::take(double_mode) {
+            alu_mode::insert_set_mode(&mut clause.groups);
+        }
+        std::mem::take(clause)
+    };
     while left > 0 {
         let mut ready: Vec<usize> = (0..n)
             .filter(|&i| !done[i] && preds[i].iter().all(|&p| done[p]))
@@ -102,7 +111,7 @@ pub fn pack(
                     "no legal instruction group holds {what}"
                 )));
             }
-            clauses.push(std::mem::take(&mut clause));
+            clauses.push(close(&mut clause, &mut double_mode));
             continue;
         }
         let g = provisional(m, &slots, &locks, &chans)
@@ -114,19 +123,27 @@ pub fn pack(
         } else {
             0
         };
-        if clause.slots + size + reserve > MAX_CLAUSE_SLOTS {
+        // The clause's SET_MODE takes one slot.
+        let mode_slot = usize::from(
+            !double_mode
+                && taken
+                    .iter()
+                    .any(|&c| alu_mode::needs_double_mode(&nodes[c])),
+        );
+        if clause.slots + size + reserve + mode_slot > MAX_CLAUSE_SLOTS {
             if clause.groups.is_empty() {
                 return Err(CompileError::Internal(
                     "an LDS operation and its queue pop do not fit one ALU clause".into(),
                 ));
             }
-            clauses.push(std::mem::take(&mut clause));
+            clauses.push(close(&mut clause, &mut double_mode));
             continue;
         }
         for (v, c) in chans {
             m.vregs[v.index()].chan = Some(c);
         }
-        clause.slots += size;
+        clause.slots += size + mode_slot;
+        double_mode |= mode_slot == 1;
         clause.kcache = locks;
         clause.groups.push(slots);
         for c in taken {
@@ -135,7 +152,7 @@ pub fn pack(
         }
     }
     if !clause.groups.is_empty() {
-        clauses.push(clause);
+        clauses.push(close(&mut clause, &mut double_mode));
     }
     Ok(clauses)
 }

@@ -63,12 +63,12 @@ dcl_num_thread_per_group 64
 dcl_raw_uav_id(11)
 mov r0.x, vAbsTidFlat.x
 mov r0.y, vAbsTidFlat.x
-dsqrt r1.xy, r0.xy
+dtrig_preop r1.xy, r0.xy, r0.x
 uav_raw_store_id(11) mem.x, r0.x, r1.x
 end
 ";
     let e = compile(text).unwrap_err();
-    assert!(e.contains("dsqrt"), "{e}");
+    assert!(e.contains("dtrig_preop"), "{e}");
 }
 
 /// Every IL file at hand compiles or is refused with an error; nothing panics.

@@ -114,8 +114,6 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
                 elements: k.decls.itemp_elements,
             },
         },
-        // Double arithmetic would flush denormals the IL keeps (docs/decisions.md).
-        flushing_doubles: false,
     }
 }
 
@@ -145,17 +143,11 @@ fn compile_with(
 pub struct Cayman {
     /// Instructions one wavefront may execute before the run stops as endless.
     pub step_limit: u64,
-    /// Select double arithmetic that flushes denormals ([`backend_r600::Options`]); off for
-    /// the device `ilc` runs, on only where a test wants the double instructions run.
-    pub flushing_doubles: bool,
 }
 
 /// The Cayman device with a step limit per wavefront.
 pub fn device(step_limit: u64) -> Box<dyn Device> {
-    Box::new(Cayman {
-        step_limit,
-        flushing_doubles: false,
-    })
+    Box::new(Cayman { step_limit })
 }
 
 fn to_run_error(e: Error) -> RunError {
@@ -196,13 +188,6 @@ fn elements_of(bytes: &[u8]) -> Vec<[u32; 4]> {
 }
 
 impl Cayman {
-    fn options(&self, k: &kernel::Kernel) -> backend_r600::Options {
-        backend_r600::Options {
-            flushing_doubles: self.flushing_doubles,
-            ..backend_options(k)
-        }
-    }
-
     /// A pixel kernel over a `width` x `height` domain (`docs/abi.md`, "IL programs on
     /// Cayman"): render target N is RAT N, `g[]` RAT 8 and VTX buffer 15, resource N texture
     /// N, the position in R0.
@@ -214,7 +199,7 @@ impl Cayman {
         width: u32,
         height: u32,
     ) -> Result<RunReport, RunError> {
-        let compiled = compile_with(program, &self.options(k), &midend::Options::default())
+        let compiled = compile_with(program, &backend_options(k), &midend::Options::default())
             .map_err(to_run_error)?;
         let a = &compiled.abi;
         let config = ProgramConfig {
@@ -364,7 +349,7 @@ impl Device for Cayman {
                 return self.run_pixel(program, &k, bindings, width, height)
             }
         };
-        let compiled = compile_with(program, &self.options(&k), &midend::Options::default())
+        let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
             .map_err(to_run_error)?;
         let a = &compiled.abi;
         let items = group[0] * group[1] * group[2];

@@ -239,7 +239,9 @@ table! {
         AddcUint = 82, "ADDC_UINT", AluEncoding::Op2, 2, SlotRule::Any, OpKind::Normal;
         SubbUint = 83, "SUBB_UINT", AluEncoding::Op2, 2, SlotRule::Any, OpKind::Normal;
         GroupBarrier = 84, "GROUP_BARRIER", AluEncoding::Op2, 0, SlotRule::Any, OpKind::Barrier;
-        SetMode = 87, "SET_MODE", AluEncoding::Op2, 2, SlotRule::Any, OpKind::Normal;
+        /// Its SRC0_SEL / SRC1_SEL fields hold the single / double mode bits themselves
+        /// (cayman L6606-L6612, docs/decisions.md "SET_MODE"): no operand is read.
+        SetMode = 87, "SET_MODE", AluEncoding::Op2, 0, SlotRule::Any, OpKind::Normal;
         SetLdsSize = 90, "SET_LDS_SIZE", AluEncoding::Op2, 2, SlotRule::Any, OpKind::Normal;
         MulInt24 = 91, "MUL_INT24", AluEncoding::Op2, 2, SlotRule::Any, OpKind::Normal;
         /// Digest D6: LLVM issues it over all four slots; replicated until tested.

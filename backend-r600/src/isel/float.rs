@@ -34,7 +34,7 @@ fn field(op: &ir::AluOp, name: &str) -> Option<u32> {
         .value_in(op.control, &Default::default(), &[])
 }
 
-fn zeroop(op: &ir::AluOp) -> ZeroOp {
+pub(super) fn zeroop(op: &ir::AluOp) -> ZeroOp {
     field(op, "zeroop")
         .and_then(ZeroOp::from_u32)
         .unwrap_or(ZeroOp::FltMax)

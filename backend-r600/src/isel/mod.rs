@@ -26,6 +26,7 @@ use crate::isa::{AluOp, Chan, RatInst};
 use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
+mod ddiv;
 mod float;
 mod int;
 mod lds;
@@ -42,9 +43,6 @@ pub struct SelectOptions {
     pub group_size: Option<[u32; 3]>,
     /// A pixel kernel (`il_ps`): position in R0, `o#` and `g[]` through RATs.
     pub pixel: bool,
-    /// Select double arithmetic although Cayman flushes double denormals
-    /// ([`crate::Options::flushing_doubles`]).
-    pub flushing_doubles: bool,
 }
 
 /// What instruction selection found out about the launch the program needs.

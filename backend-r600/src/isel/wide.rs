@@ -9,6 +9,10 @@
 //! need not share a GPR: the slot's own source and destination fields carry them. Source
 //! modifiers act on the high dword only (the sign of the double), as the ISA allows them
 //! only in x/z (digest §3.8).
+//!
+//! The 64-bit floating-point instructions run with double denormals kept: every ALU clause
+//! that holds one starts with SET_MODE (crate::alu_mode), so they compute IEEE 754 doubles
+//! as il-semantics does.
 
 use il_frontend::opcode::Opcode;
 use midend::ir::{self, Modifier, Op, Type, Value};
@@ -76,17 +80,6 @@ impl Isel<'_> {
             }
             Op::Modifier(m) => {
                 let (lo, hi) = self.wide_arg(arg(0)?)?;
-                if matches!(m, Modifier::DoubleSaturate | Modifier::DoubleShift(_))
-                    && !self.opts.flushing_doubles
-                {
-                    return Err(unsupported(
-                        format!(
-                            "the operand modifier {m:?} on Cayman: its 64-bit instructions \
-                             flush denormal doubles, the IL keeps them"
-                        ),
-                        self.span,
-                    ));
-                }
                 match m {
                     Modifier::DoubleNeg => Ok((lo, hi.negated())),
                     Modifier::DoubleAbs => Ok((lo, hi.absolute())),
@@ -196,16 +189,6 @@ impl Isel<'_> {
             }
         };
         let imm = Operand::imm;
-        if flushes_denormals(op.opcode) && !self.opts.flushing_doubles {
-            return Err(unsupported(
-                format!(
-                    "`{}` on Cayman: its 64-bit instructions flush denormal doubles \
-                     (cayman L3248-L3265), the IL keeps them",
-                    op.opcode.mnemonic()
-                ),
-                self.span,
-            ));
-        }
         Ok(Ok(match op.opcode {
             // ---- doubles on the 64-bit instructions
             O::DAdd => self.op64(A::Add64, &[w(0)?, w(1)?]),
@@ -245,10 +228,15 @@ impl Isel<'_> {
             O::DFrac => {
                 // FRACT_64 can round up to 1.0 for a tiny negative input; the IL's range is
                 // [0, 1): the largest double below 1.0 then (il-semantics `double::dfrac`).
-                let r = self.op64(A::Fract64, &[w(0)?]);
+                // A denormal input (FRACT_64 keeps a positive one) gives +0 in the IL.
+                let x = w(0)?;
+                let r = self.op64(A::Fract64, &[x]);
                 let one = self.cmp64(A::Sete64, r, (imm(0), imm(0x3FF0_0000)));
                 let lo = self.alu_op(A::CndeInt, vec![one, r.0, imm(u32::MAX)]);
                 let hi = self.alu_op(A::CndeInt, vec![one, r.1, imm(0x3FEF_FFFF)]);
+                let e = self.alu_op(A::AndInt, vec![x.1, imm(0x7FF0_0000)]);
+                let lo = self.alu_op(A::CndeInt, vec![e, imm(0), lo]);
+                let hi = self.alu_op(A::CndeInt, vec![e, imm(0), hi]);
                 (lo, hi)
             }
             O::F2D => {
@@ -285,30 +273,12 @@ impl Isel<'_> {
                 });
             }
             O::Dtoi | O::Dtou => return Ok(Err(self.dtoi(w(0)?, op.opcode == O::Dtoi))),
-            O::DLdexp => {
-                // x * 2^n1 * 2^n2 with n1, n2 clamped to the normal exponents: exact, and
-                // an underflow flushes to ±0 as the IL wants (il-semantics `dldexp`).
-                let x = w(0)?;
-                let n = s(1)?;
-                let n1 = self.alu_op(A::MaxInt, vec![n, imm((-1022i32) as u32)]);
-                let n1 = self.alu_op(A::MinInt, vec![n1, imm(1023)]);
-                let rest = self.alu_op(A::SubInt, vec![n, n1]);
-                let n2 = self.alu_op(A::MaxInt, vec![rest, imm((-1022i32) as u32)]);
-                let n2 = self.alu_op(A::MinInt, vec![n2, imm(1023)]);
-                let p1 = self.pow2(n1);
-                let p2 = self.pow2(n2);
-                let y = self.op64(A::Mul64, &[x, p1]);
-                self.op64(A::Mul64, &[y, p2])
-            }
-            O::DRcp | O::DDiv | O::DSqrt | O::DRsq => {
-                return Err(unsupported(
-                    format!(
-                        "`{}` on Cayman (RECIP_64 / SQRT_64 are not modelled yet)",
-                        op.opcode.mnemonic()
-                    ),
-                    self.span,
-                ))
-            }
+            O::DLdexp => self.dldexp(w(0)?, s(1)?),
+            // Newton steps in FMA_64 (isel::ddiv).
+            O::DDiv => self.ddiv(w(0)?, w(1)?),
+            O::DRcp => self.drcp(w(0)?, super::float::zeroop(op)),
+            O::DSqrt => self.dsqrt(w(0)?),
+            O::DRsq => self.drsq(w(0)?, super::float::zeroop(op)),
             // ---- 64-bit integers by expansion
             O::I64Add => self.add64(w(0)?, w(1)?),
             O::I64Sub => self.sub64(w(0)?, w(1)?),
@@ -415,12 +385,28 @@ impl Isel<'_> {
         }
     }
 
+    /// Fixes the channel of `o`'s register to `c` unless it has one.
+    fn pin_channel(&mut self, o: Operand, c: Chan) {
+        if let Src::Reg(v) = o.src {
+            if let Some(info) = self.m.vregs.get_mut(v.index()) {
+                if info.chan.is_none() {
+                    info.chan = Some(c);
+                }
+            }
+        }
+    }
+
     /// A 64-bit instruction on the slot pair (or all four slots): its (low, high) result.
     pub(super) fn op64(&mut self, op: A, srcs: &[Wide]) -> Wide {
         let op3 = op.encoding() == AluEncoding::Op3;
         let mut his = Vec::new();
         let mut los = Vec::new();
         for &(lo, hi) in srcs {
+            // A register whose channel is still free gets the channel of its dword in a
+            // 64-bit result (low x, high y): up to six operands then never crowd one
+            // channel's three read cycles (cayman L1560-L1617).
+            self.pin_channel(lo, Chan::X);
+            self.pin_channel(hi, Chan::Y);
             let mut hi = self.slot_safe(hi);
             if op3 && hi.abs {
                 // OP3 has no ABS (cayman L1549).
@@ -477,6 +463,41 @@ impl Isel<'_> {
     /// A double comparison's mask (SETcc_64 writes it to both halves; the low one is used).
     fn cmp64(&mut self, op: A, x: Wide, y: Wide) -> Operand {
         self.op64(op, &[x, y]).0
+    }
+
+    /// `dldexp` (il-semantics `double::dldexp`): x * 2^n, exact, with a result below the
+    /// normal range ±0. x * 2^n1 * 2^n2 (n1, n2 clamped to the normal exponents) is exact
+    /// wherever the result is normal; whether it is, the same product scaled by 2^54 tells
+    /// without rounding: the result is normal exactly when x * 2^(n + 54) >= 2^-968 (a
+    /// product that rounds up to 2^-1022 from below must still give ±0).
+    fn dldexp(&mut self, x: Wide, n: Operand) -> Wide {
+        let imm = Operand::imm;
+        // |n| beyond 2200 saturates either way; the bound keeps n + 54 from wrapping.
+        let n = self.alu_op(A::MaxInt, vec![n, imm((-2200i32) as u32)]);
+        let n = self.alu_op(A::MinInt, vec![n, imm(2200)]);
+        let r = self.scale2(x, n);
+        let n54 = self.alu_op(A::AddInt, vec![n, imm(54)]);
+        let scaled = self.scale2(x, n54);
+        let e = self.alu_op(A::BfeUint, vec![scaled.1, imm(20), imm(11)]);
+        let normal = self.alu_op(A::SetgeUint, vec![e, imm(55)]);
+        let sign = self.alu_op(A::AndInt, vec![r.1, imm(0x8000_0000)]);
+        let lo = self.alu_op(A::CndeInt, vec![normal, imm(0), r.0]);
+        let hi = self.alu_op(A::CndeInt, vec![normal, sign, r.1]);
+        (lo, hi)
+    }
+
+    /// x * 2^n1 * 2^n2, n = n1 + n2 with both clamped to [-1022, 1023] (each a double).
+    fn scale2(&mut self, x: Wide, n: Operand) -> Wide {
+        let imm = Operand::imm;
+        let n1 = self.alu_op(A::MaxInt, vec![n, imm((-1022i32) as u32)]);
+        let n1 = self.alu_op(A::MinInt, vec![n1, imm(1023)]);
+        let rest = self.alu_op(A::SubInt, vec![n, n1]);
+        let n2 = self.alu_op(A::MaxInt, vec![rest, imm((-1022i32) as u32)]);
+        let n2 = self.alu_op(A::MinInt, vec![n2, imm(1023)]);
+        let p1 = self.pow2(n1);
+        let p2 = self.pow2(n2);
+        let y = self.op64(A::Mul64, &[x, p1]);
+        self.op64(A::Mul64, &[y, p2])
     }
 
     /// 2^n as a double, n in [-1022, 1023].
@@ -630,7 +651,7 @@ impl Isel<'_> {
         (lo, hi)
     }
 
-    fn add64(&mut self, x: Wide, y: Wide) -> Wide {
+    pub(super) fn add64(&mut self, x: Wide, y: Wide) -> Wide {
         let lo = self.alu_op(A::AddInt, vec![x.0, y.0]);
         let c = self.alu_op(A::AddcUint, vec![x.0, y.0]);
         let h = self.alu_op(A::AddInt, vec![x.1, y.1]);
@@ -638,7 +659,7 @@ impl Isel<'_> {
         (lo, hi)
     }
 
-    fn sub64(&mut self, x: Wide, y: Wide) -> Wide {
+    pub(super) fn sub64(&mut self, x: Wide, y: Wide) -> Wide {
         let lo = self.alu_op(A::SubInt, vec![x.0, y.0]);
         let b = self.alu_op(A::SubbUint, vec![x.0, y.0]);
         let h = self.alu_op(A::SubInt, vec![x.1, y.1]);
@@ -696,27 +717,4 @@ impl Isel<'_> {
         let hi = self.alu_op(A::CndeInt, vec![big, hi_s, fill]);
         (lo, hi)
     }
-}
-
-/// The double instructions whose Cayman sequence reads or produces doubles through a 64-bit
-/// arithmetic or comparison instruction, which treats denormals as ±0 (ADD_64's table,
-/// cayman L3248-L3265; MUL_64 L5188, FMA_64, SETcc_64) where il-semantics computes with
-/// them. The conversions (`f2d`, `d2f`, `itod`, `utod`, `dtoi`, `dtou`), `dfrac`, `dfrexp` and
-/// `dmovc` give the IL's bits for every input: the IL flushes there too, or no denormal
-/// can occur.
-fn flushes_denormals(op: Opcode) -> bool {
-    use Opcode as O;
-    matches!(
-        op,
-        O::DAdd
-            | O::DMul
-            | O::DMuladd
-            | O::DMax
-            | O::DMin
-            | O::Deq
-            | O::Dne
-            | O::Dge
-            | O::Dlt
-            | O::DLdexp
-    )
 }

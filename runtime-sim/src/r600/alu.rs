@@ -29,6 +29,7 @@ use backend_r600::isa::{
     PredSel, SpecialSel, SrcSel,
 };
 
+use super::mode::AluMode;
 use super::ops;
 use super::wave::{Ctx, Wave, ACTIVE, BRANCH, BREAK, CONT};
 use super::{gpr_ok, WAVE};
@@ -66,6 +67,9 @@ pub struct ClauseState {
     /// New lane states from UPDATE_EXEC_MASK, applied at clause end.
     pub exec_update: [Option<u8>; WAVE],
     pub kc: [Option<KcLock>; 4],
+    /// The rounding and denormal modes: the launch default at clause start, then what the
+    /// last SET_MODE set (cayman L2046).
+    pub mode: AluMode,
 }
 
 impl ClauseState {
@@ -113,6 +117,7 @@ impl ClauseState {
             oqb: VecDeque::new(),
             exec_update: [None; WAVE],
             kc,
+            mode: AluMode::LAUNCH_DEFAULT,
         })
     }
 }
@@ -368,6 +373,16 @@ impl Wave {
                 srcs[s][k] = self.read_src(ctx, cs, g, gi, i, src, run[s])?;
             }
         }
+        // SET_MODE rules its own group already (cayman L2046): its select fields are the
+        // modes, not operands.
+        for i in g.insts.iter().filter(|i| i.op == AluOp::SetMode) {
+            let sel = |k: usize| i.src[k].sel.to_bits().unwrap_or(0);
+            let mode = AluMode::from_set_mode(sel(0), sel(1));
+            if let Some(why) = mode.unmodelled() {
+                return Err(RunError::Unsupported(format!("{}: {why}", here())));
+            }
+            cs.mode = mode;
+        }
         // 64-bit ops: a slot pair (x, y) / (z, w), or all four slots (cayman L2030-L2034).
         let mut pre: [Out; 4] = [None; 4];
         for b in [0usize, 2] {
@@ -392,9 +407,10 @@ impl Wave {
                     continue;
                 }
                 let d = |k: usize| u64::from(srcs[hi][k][l]) << 32 | u64::from(srcs[lo][k][l]);
-                let (x, y) = ops::op64(i0.op, d(0), d(1), d(2)).ok_or_else(|| {
-                    RunError::Unsupported(format!("{}: {}", here(), i0.op.name()))
-                })?;
+                let (x, y) =
+                    ops::op64(i0.op, d(0), d(1), d(2), cs.mode.double).ok_or_else(|| {
+                        RunError::Unsupported(format!("{}: {}", here(), i0.op.name()))
+                    })?;
                 rl[l] = x;
                 rh[l] = y;
             }
@@ -413,6 +429,9 @@ impl Wave {
         let mut mova: Option<(usize, Lanes)> = None;
         for s in (0..4).rev() {
             let Some(i) = inst_at[s] else { continue };
+            if i.op == AluOp::SetMode {
+                continue;
+            }
             if let Some(v) = pre[s] {
                 if i.clamp || (!i.update_exec_mask && i.omod != Omod::Off) {
                     return Err(RunError::Unsupported(format!(

@@ -32,6 +32,7 @@
 
 pub mod alu;
 pub mod mem;
+pub mod mode;
 pub mod ops;
 pub mod wave;
 

@@ -6,8 +6,8 @@
 //!   (the default of `SQ_PGM_RESOURCES2` that LLVM and Mesa leave in place: "single denorm
 //!   flush input / force underflow to zero", cayman L2050-L2066). Moves (`MOV`, `CND*`) copy
 //!   bits unflushed.
-//! * **Rounding.** Round to nearest even, the default round mode (cayman L2050); `SET_MODE` is
-//!   not modelled.
+//! * **Rounding.** Round to nearest even, the default round mode (cayman L2050); `SET_MODE`
+//!   may keep double denormals ([`super::mode`]), other round modes are not modelled.
 //! * **DX9 multiply.** `MUL`, `MULADD*` and `DOT4` make 0 × anything = 0, including ∞ and NaN
 //!   (cayman L1810, L1813, L5160); the `_IEEE` forms follow IEEE 754.
 //! * **MULADD is unfused**: a rounded product, then a rounded sum (cayman L5338 "MAD"); `FMA`
@@ -841,8 +841,9 @@ pub fn scalar(op: backend_r600::isa::AluOp) -> Option<(Scalar, bool)> {
     Some(f)
 }
 
-/// f64 bits with a denormal replaced by the zero of its sign: the double ops flush
-/// denormal inputs and results (ADD_64's table, cayman L3248-L3265: "±denorm" behaves as ±0).
+/// f64 bits with a denormal replaced by the zero of its sign: what the double ops do to
+/// denormal inputs and results in the flushing mode (ADD_64's table, cayman L3248-L3265:
+/// "±denorm" behaves as ±0).
 #[inline]
 pub fn flush64(b: u64) -> u64 {
     if b & 0x7FF0_0000_0000_0000 == 0 {
@@ -852,47 +853,70 @@ pub fn flush64(b: u64) -> u64 {
     }
 }
 
-fn din(b: u64) -> f64 {
-    f64::from_bits(flush64(b))
-}
-
-fn dout(x: f64) -> u64 {
-    flush64(x.to_bits())
-}
-
 /// A 64-bit operation on a slot pair (or all four slots): the doubles `a`, `b`, `c` (high
 /// dword from the x/z slot's source, low dword from the y/w slot's, cayman L2030-L2034,
-/// L3293-L3304) give (low, high) result dwords, written to x/z and y/w. `None` for the
-/// opcodes not modelled (PRED_SET*_64, LDEXP_64, FREXP_64).
-pub fn op64(op: backend_r600::isa::AluOp, a: u64, b: u64, c: u64) -> Option<(u32, u32)> {
+/// L3293-L3304) give (low, high) result dwords, written to x/z and y/w. `mode` is the
+/// clause's double-precision mode (`SET_MODE`, cayman L2044-L2066): denormal inputs read as
+/// ±0 and denormal results become ±0 only where it says so (the ±denorm rows of ADD_64's
+/// table, L3248-L3265, are the flushing case); otherwise IEEE 754 with denormals. Round to
+/// nearest even (the only round mode modelled, [`super::mode`]). `None` for the opcodes not
+/// modelled (PRED_SET*_64, LDEXP_64, FREXP_64).
+pub fn op64(
+    op: backend_r600::isa::AluOp,
+    a: u64,
+    b: u64,
+    c: u64,
+    mode: super::mode::PrecisionMode,
+) -> Option<(u32, u32)> {
     use backend_r600::isa::AluOp as O;
     let split = |r: u64| (r as u32, (r >> 32) as u32);
     let mask = |t: bool| if t { (u32::MAX, u32::MAX) } else { (0, 0) };
-    let (x, y, z) = (din(a), din(b), din(c));
+    let input = |b: u64| {
+        if mode.flushes_inputs() {
+            flush64(b)
+        } else {
+            b
+        }
+    };
+    let dout = |x: f64| {
+        if mode.flushes_outputs() {
+            flush64(x.to_bits())
+        } else {
+            x.to_bits()
+        }
+    };
+    let (x, y, z) = (
+        f64::from_bits(input(a)),
+        f64::from_bits(input(b)),
+        f64::from_bits(input(c)),
+    );
     Some(match op {
         O::Add64 => split(dout(x + y)),
         O::Mul64 => split(dout(x * y)),
         O::Fma64 => split(dout(x.mul_add(y, z))),
         // MIN_64(-0, +0) = -0, MAX_64 = +0 (cayman L5053, L4911).
         O::Min64 => split(if x < y || (x == y && x.is_sign_negative()) {
-            flush64(a)
+            input(a)
         } else {
-            flush64(b)
+            input(b)
         }),
         O::Max64 => split(if x > y || (x == y && x.is_sign_positive()) {
-            flush64(a)
+            input(a)
         } else {
-            flush64(b)
+            input(b)
         }),
         O::Sete64 => mask(x == y),
         O::Setne64 => mask(x != y),
         O::Setgt64 => mask(x > y),
         O::Setge64 => mask(x >= y),
         O::Fract64 => split(dout(x - x.floor())),
-        O::Cndne64 => split(if x != 0.0 { flush64(b) } else { flush64(c) }),
-        // FLT32_TO_FLT64 reads the float from the x/z slot's source (cayman L4110-L4118).
+        O::Cndne64 => split(if x != 0.0 { input(b) } else { input(c) }),
+        // FLT32_TO_FLT64 reads the float from the x/z slot's source (cayman L4110-L4118); the
+        // float input follows the single-precision mode (flushed), and no float is a double
+        // denormal.
         O::Flt32ToFlt64 => split(dout(f64::from(fin((a >> 32) as u32)))),
-        // FLT64_TO_FLT32: the float in x/z, 0 in y/w (cayman L4185-L4193).
+        // FLT64_TO_FLT32: the float in x/z, 0 in y/w (cayman L4185-L4193); the float result
+        // follows the single-precision mode (flushed).
         O::Flt64ToFlt32 => (fout(x as f32), 0),
         _ => return None,
     })
@@ -984,36 +1008,107 @@ mod tests {
 
     #[test]
     fn double_ops_match_the_isa_examples() {
+        use super::super::mode::PrecisionMode;
         use backend_r600::isa::AluOp;
+        const FLUSH: PrecisionMode = PrecisionMode::FLUSH_NEAREST;
         let d = |x: f64| x.to_bits();
         // cayman L3293-L3304: 3.0 + 6.0 = 9.0, 6.0 + 12.0 = 18.0.
         assert_eq!(
-            op64(AluOp::Add64, d(3.0), d(6.0), 0),
+            op64(AluOp::Add64, d(3.0), d(6.0), 0, FLUSH),
             Some((0, 0x4022_0000))
         );
         assert_eq!(
-            op64(AluOp::Add64, d(6.0), d(12.0), 0),
+            op64(AluOp::Add64, d(6.0), d(12.0), 0, FLUSH),
             Some((0, 0x4032_0000))
         );
         // cayman L5229-L5239: 3.0 * 6.0 = 18.0.
         assert_eq!(
-            op64(AluOp::Mul64, d(3.0), d(6.0), 0),
+            op64(AluOp::Mul64, d(3.0), d(6.0), 0, FLUSH),
             Some((0, 0x4032_0000))
         );
         // cayman L4110-L4118 and L4185-L4193.
         assert_eq!(
-            op64(AluOp::Flt32ToFlt64, u64::from(0x3F00_0000u32) << 32, 0, 0),
+            op64(
+                AluOp::Flt32ToFlt64,
+                u64::from(0x3F00_0000u32) << 32,
+                0,
+                0,
+                FLUSH
+            ),
             Some((0, 0x3FE0_0000))
         );
         assert_eq!(
-            op64(AluOp::Flt64ToFlt32, d(2.0), 0, 0),
+            op64(AluOp::Flt64ToFlt32, d(2.0), 0, 0, FLUSH),
             Some((0x4000_0000, 0))
         );
         // cayman L4316-L4325: FRACT_64(8.814369) = 0x3FEA0F4F077BCA70.
         assert_eq!(
-            op64(AluOp::Fract64, 0x4021_A0F4_F077_BCA7, 0, 0),
+            op64(AluOp::Fract64, 0x4021_A0F4_F077_BCA7, 0, 0, FLUSH),
             Some((0x077B_CA70, 0x3FEA_0F4F))
         );
+    }
+
+    /// Denormal inputs and results in both double modes: the flushing rows of ADD_64's table
+    /// (cayman L3248-L3265: a ±denorm operand acts as ±0, a denormal result is ±0) and, with
+    /// SET_MODE's denormal bits set (L6606-L6612), plain IEEE 754 arithmetic on the host.
+    #[test]
+    fn double_ops_flush_or_keep_denormals_by_the_mode() {
+        use super::super::mode::PrecisionMode;
+        use backend_r600::isa::AluOp;
+        let (flush, keep) = (PrecisionMode::FLUSH_NEAREST, PrecisionMode::IEEE_NEAREST);
+        let split = |x: f64| (x.to_bits() as u32, (x.to_bits() >> 32) as u32);
+        let tiny = f64::from_bits(1); // 2^-1074
+        let small = f64::MIN_POSITIVE; // 2^-1022
+        let d = |x: f64| x.to_bits();
+        // denorm + 1.0: 1.0 either way (rounding); denorm + denorm: 0 or 2^-1073.
+        assert_eq!(op64(AluOp::Add64, d(tiny), d(tiny), 0, flush), Some((0, 0)));
+        assert_eq!(
+            op64(AluOp::Add64, d(tiny), d(tiny), 0, keep),
+            Some(split(2.0 * tiny))
+        );
+        assert_eq!(
+            op64(AluOp::Add64, d(-tiny), d(-tiny), 0, flush),
+            Some((0, 0x8000_0000))
+        );
+        // A normal product below the normal range: 2^-1022 * 0.5.
+        assert_eq!(op64(AluOp::Mul64, d(small), d(0.5), 0, flush), Some((0, 0)));
+        assert_eq!(
+            op64(AluOp::Mul64, d(small), d(0.5), 0, keep),
+            Some(split(small * 0.5))
+        );
+        // A denormal input scaled into the normal range: 2^-1074 * 2^100.
+        let big = 2f64.powi(100);
+        assert_eq!(op64(AluOp::Mul64, d(tiny), d(big), 0, flush), Some((0, 0)));
+        assert_eq!(
+            op64(AluOp::Mul64, d(tiny), d(big), 0, keep),
+            Some(split(tiny * big))
+        );
+        // Fused: 2^-1022 * 0.75 - 2^-1023 = 2^-1024 (a denormal, exact).
+        assert_eq!(
+            op64(AluOp::Fma64, d(small), d(0.75), d(-small / 2.0), flush),
+            Some((0, 0))
+        );
+        assert_eq!(
+            op64(AluOp::Fma64, d(small), d(0.75), d(-small / 2.0), keep),
+            Some(split(small.mul_add(0.75, -small / 2.0)))
+        );
+        // Comparisons: a denormal equals 0 only when flushed.
+        let t = (u32::MAX, u32::MAX);
+        assert_eq!(op64(AluOp::Sete64, d(tiny), 0, 0, flush), Some(t));
+        assert_eq!(op64(AluOp::Sete64, d(tiny), 0, 0, keep), Some((0, 0)));
+        assert_eq!(op64(AluOp::Setgt64, d(tiny), 0, 0, keep), Some(t));
+        assert_eq!(op64(AluOp::Setge64, 0, d(tiny), 0, flush), Some(t));
+        assert_eq!(op64(AluOp::Setge64, 0, d(tiny), 0, keep), Some((0, 0)));
+        // MIN/MAX return the (flushed) operand.
+        assert_eq!(op64(AluOp::Max64, d(tiny), 0, 0, keep), Some(split(tiny)));
+        assert_eq!(op64(AluOp::Min64, d(-tiny), 0, 0, keep), Some(split(-tiny)));
+        assert_eq!(
+            op64(AluOp::Min64, d(-tiny), 0, 0, flush),
+            Some((0, 0x8000_0000))
+        );
+        // FRACT_64 of a positive denormal is the denormal itself when kept.
+        assert_eq!(op64(AluOp::Fract64, d(tiny), 0, 0, keep), Some(split(tiny)));
+        assert_eq!(op64(AluOp::Fract64, d(tiny), 0, 0, flush), Some((0, 0)));
     }
 
     #[test]

@@ -416,6 +416,53 @@ fn add_64_on_a_slot_pair() {
     assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![0x4022_0000; 64]);
 }
 
+/// SET_MODE rules its own group and the rest of its clause; the next clause starts from the
+/// launch default again (cayman L2046). 2^-1074 + 2^-1074 is 2^-1073 with double denormals
+/// kept (SRC1_SEL = 0b1100, L6606-L6612) and +0 in the default, flushing mode.
+#[test]
+fn set_mode_keeps_double_denormals_until_the_clause_ends() {
+    let zero = AluSrc::special(SpecialSel::Zero);
+    let one_int = AluSrc::special(SpecialSel::OneInt);
+    // tiny + tiny: high dwords 0 in slot x, low dwords 1 in slot y.
+    let add = |c: Chan, s: AluSrc| AluInst::new(AluOp::Add64, 4, c, &[s, s]);
+    let set_mode = AluInst::new(
+        AluOp::SetMode,
+        0,
+        Chan::Z,
+        &[gpr(0, Chan::X), gpr(12, Chan::X)],
+    )
+    .masked();
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            AluGroup::new(vec![add(Chan::X, zero), add(Chan::Y, one_int), set_mode]),
+            one(AluInst::new(AluOp::Mov, 5, Chan::X, &[gpr(4, Chan::X)])),
+        ],
+    )
+    .alu(
+        CfAluOp::Alu,
+        vec![
+            AluGroup::new(vec![add(Chan::X, zero), add(Chan::Y, one_int)]),
+            one(AluInst::new(
+                AluOp::LshlInt,
+                7,
+                Chan::X,
+                &[gpr(5, Chan::X), AluSrc::special(SpecialSel::OneInt)],
+            )),
+            one(AluInst::new(
+                AluOp::OrInt,
+                5,
+                Chan::X,
+                &[gpr(7, Chan::X), gpr(4, Chan::X)],
+            )),
+        ],
+    )
+    .store(5);
+    // First clause: low dword 2 (2^-1073); second: 0, so (2 << 1) | 0.
+    assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![4; 64]);
+}
+
 #[test]
 fn mutated_programs_never_panic() {
     // Flip bits of valid programs: every result is a report or an error, never a panic.
