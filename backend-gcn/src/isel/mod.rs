@@ -44,6 +44,7 @@ use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VRe
 use crate::CompileError;
 
 mod alu32;
+mod discard;
 mod double;
 mod int64;
 mod modifiers;
@@ -116,6 +117,8 @@ pub struct Selector<'f> {
     pub(crate) private_rsrc: Option<VReg>,
     /// The slice counts of array resources.
     pub(crate) res_slices: BTreeMap<u32, VReg>,
+    /// Discard and kill bookkeeping of a pixel kernel (`isel/discard.rs`).
+    pub(crate) pixel_masks: discard::PixelMasks,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -176,6 +179,7 @@ impl<'f> Selector<'f> {
             srv_rsrc: BTreeMap::new(),
             private_rsrc: None,
             res_slices: BTreeMap::new(),
+            pixel_masks: discard::PixelMasks::default(),
         }
     }
 
@@ -880,6 +884,7 @@ impl<'f> Selector<'f> {
                 let (_, _, addr) = self
                     .pixel
                     .ok_or_else(|| unsupported("an output register outside a pixel kernel"))?;
+                self.mask_outputs();
                 let value = *args
                     .first()
                     .ok_or_else(|| CompileError::Internal("output without a value".into()))?;
@@ -2186,6 +2191,7 @@ impl<'f> Selector<'f> {
                 DstKind::Values(mask),
             ) => self.sample(il, args, results, mask),
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
+            (op, _) if discard::handles(op) => self.discard_il(il, args),
             (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
             (IlOpcode::Resinfo, DstKind::Values(mask)) => self.resinfo(il, args, results, mask),
             (op, DstKind::Values(_)) if texture::is_compare_sample(op) => {
