@@ -20,6 +20,7 @@ pub mod cfg_lower;
 pub mod code_object;
 pub mod emit;
 pub mod hazards;
+pub mod image_desc;
 pub mod isa;
 pub mod isel;
 pub mod mir;
@@ -182,6 +183,11 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
     if decls.pixel {
         used.outputs.extend(&decls.outputs);
         abi = abi.with_pixel(&resources, &used.outputs, &decls.inputs, global);
+        abi.image_types = decls
+            .resources
+            .iter()
+            .map(|r| (r.id, image_desc::ImageType::from_decl(r.one_d, r.array)))
+            .collect();
     } else if !used.outputs.is_empty() {
         return Err(CompileError::Unsupported(
             "output registers in a compute kernel".into(),

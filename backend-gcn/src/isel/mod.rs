@@ -46,6 +46,7 @@ use crate::CompileError;
 mod alu32;
 mod discard;
 mod double;
+mod image;
 mod int64;
 mod modifiers;
 mod vector;
@@ -119,6 +120,9 @@ pub struct Selector<'f> {
     pub(crate) res_slices: BTreeMap<u32, VReg>,
     /// Discard and kill bookkeeping of a pixel kernel (`isel/discard.rs`).
     pub(crate) pixel_masks: discard::PixelMasks,
+    /// Image descriptors (T#, 8 SGPRs) and sampler descriptors (S#, 4) by resource id.
+    pub(crate) tsharp: BTreeMap<u32, VReg>,
+    pub(crate) ssharp: BTreeMap<u32, VReg>,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -180,6 +184,8 @@ impl<'f> Selector<'f> {
             private_rsrc: None,
             res_slices: BTreeMap::new(),
             pixel_masks: discard::PixelMasks::default(),
+            tsharp: BTreeMap::new(),
+            ssharp: BTreeMap::new(),
         }
     }
 
@@ -688,6 +694,7 @@ impl<'f> Selector<'f> {
                 self.res_slices.insert(id, s);
             }
         }
+        self.image_prologue();
         for (n, off) in self.abi.render_targets.clone() {
             let r = self.kernarg_load(off, 4);
             self.rt_rsrc.insert(n, r);
@@ -2026,20 +2033,6 @@ impl<'f> Selector<'f> {
         out
     }
 
-    /// `sample*` without comparison on a 1D or 2D resource: a point sample with
-    /// clamp-to-edge addressing, as four dword loads from the resource's 16-byte texels.
-    fn sample(
-        &mut self,
-        il: &IlOp,
-        args: &[Value],
-        results: &[Value],
-        mask: u8,
-    ) -> Result<(), CompileError> {
-        let (addr, res) = self.point_address(il, args, [0.0; 2])?;
-        self.load_components(results, mask, addr, res);
-        Ok(())
-    }
-
     /// A dword-aligned byte address in a VGPR: IL raw UAV addresses ignore their two low
     /// bits (`docs/decisions.md`), and so do MUBUF dword accesses, but the range check
     /// uses the unaligned offset; clearing them here makes the two agree. Addresses that
@@ -2189,17 +2182,20 @@ impl<'f> Selector<'f> {
             (
                 IlOpcode::Sample | IlOpcode::SampleL | IlOpcode::SampleB | IlOpcode::SampleG,
                 DstKind::Values(mask),
-            ) => self.sample(il, args, results, mask),
+            ) => self.image_sample(il, args, results, mask),
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
             (op, _) if discard::handles(op) => self.discard_il(il, args),
-            (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
-            (IlOpcode::Resinfo, DstKind::Values(mask)) => self.resinfo(il, args, results, mask),
+            (IlOpcode::Load, DstKind::Values(mask)) => self.image_load(il, args, results, mask),
+            (IlOpcode::Resinfo, DstKind::Values(mask)) => {
+                self.image_resinfo(il, args, results, mask)
+            }
             (op, DstKind::Values(_)) if texture::is_compare_sample(op) => {
                 self.sample_compare(il, args, results)
             }
-            (IlOpcode::Fetch4 | IlOpcode::Fetch4C, DstKind::Values(mask)) => {
-                self.fetch4(il, args, results, mask)
+            (IlOpcode::Fetch4, DstKind::Values(mask)) => {
+                self.image_gather4(il, args, results, mask)
             }
+            (IlOpcode::Fetch4C, DstKind::Values(mask)) => self.fetch4(il, args, results, mask),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

@@ -24,10 +24,6 @@ use crate::isa::Opcode;
 use crate::mir::{File, VReg};
 use crate::CompileError;
 
-/// A byte offset past every resource (MUBUF range checking reads 0 there), with room for
-/// the component offsets 0..12 below 2^32.
-const TEXEL_NOWHERE: u32 = 0xFFFF_FFF0;
-
 /// The comparison forms of sampling: the reference is src1.x.
 pub fn is_compare_sample(op: IlOpcode) -> bool {
     use IlOpcode as O;
@@ -41,7 +37,7 @@ impl Selector<'_> {
     /// The resource an IL texture instruction names: its id, the register holding its
     /// kernarg entry (V#, sizes, slices) and its declaration. `what` names the instruction
     /// in the refusal of an indexed resource.
-    fn bound_resource(
+    pub(super) fn bound_resource(
         &self,
         il: &IlOp,
         what: &str,
@@ -202,7 +198,7 @@ impl Selector<'_> {
     }
 
     /// The slice count of array resource `id` (loaded in the prologue).
-    fn slices(&self, id: u32) -> Result<VReg, CompileError> {
+    pub(super) fn slices(&self, id: u32) -> Result<VReg, CompileError> {
         self.res_slices
             .get(&id)
             .copied()
@@ -259,232 +255,5 @@ impl Selector<'_> {
         );
         // v_mad_u32_u24 multiplies 24-bit values: a resource has far fewer texels.
         Ok(out)
-    }
-
-    /// `resinfo_resource(n)[_uint]`.
-    pub(crate) fn resinfo(
-        &mut self,
-        il: &IlOp,
-        args: &[Value],
-        results: &[Value],
-        mask: u8,
-    ) -> Result<(), CompileError> {
-        let (id, res, decl) = self.bound_resource(il, "resinfo")?;
-        let uint = il.field("uint").unwrap_or(0) != 0;
-        let none = Mods::default();
-        let width = Src::R(res, if uint { 4 } else { 6 }, 1);
-        let height = Src::R(res, if uint { 5 } else { 7 }, 1);
-        let slices = if decl.array {
-            let s = self.slices(id)?;
-            if uint {
-                Src::r(s)
-            } else {
-                let f = self.m.new_vreg(File::V, 1);
-                self.valu(
-                    Opcode::V_CVT_F32_U32,
-                    Some(Dst::r(f)),
-                    None,
-                    &[Src::r(s)],
-                    none,
-                );
-                Src::r(f)
-            }
-        } else {
-            Src::Imm(0)
-        };
-        // Slices are 0 unless an array; 1D resources and buffers have height 0.
-        let full = match (decl.one_d, decl.array) {
-            (true, false) => [width, Src::Imm(0), Src::Imm(0)],
-            (true, true) => [width, slices, Src::Imm(0)],
-            (false, _) => [width, height, slices],
-        };
-        let level = il_src(il, args, 0, 0);
-        let level_zero = match level.and_then(|v| self.constant(v)) {
-            Some(c) => Some(c as u32 == 0),
-            None if level.is_none() => Some(true),
-            None => None,
-        };
-        let mask_zero = match (level_zero, level) {
-            (None, Some(v)) => {
-                let l = self.src(v);
-                let m = self.m.new_vreg(File::S, 2);
-                self.valu(
-                    Opcode::V_CMP_EQ_U32,
-                    None,
-                    Some(Dst(m, 0, 2)),
-                    &[Src::Imm(0), l],
-                    none,
-                );
-                Some(m)
-            }
-            _ => None,
-        };
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let Some(&r) = results.get(k) else { break };
-            k += 1;
-            let d = self.vreg(r);
-            if c == 3 {
-                self.mov32(Dst::r(d), Src::Imm(if uint { 1 } else { 1f32.to_bits() }));
-                continue;
-            }
-            let v = full[usize::from(c)];
-            match (level_zero, mask_zero) {
-                (Some(true), _) => self.mov32(Dst::r(d), v),
-                (Some(false), _) => self.mov32(Dst::r(d), Src::Imm(0)),
-                (None, Some(m)) => {
-                    let t = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_CNDMASK_B32,
-                        Some(Dst::r(t)),
-                        None,
-                        &[Src::Imm(0), v, Src::R(m, 0, 2)],
-                        none,
-                    );
-                    self.mov32(Dst::r(d), Src::r(t));
-                }
-                (None, None) => return Err(CompileError::Internal("resinfo level".into())),
-            }
-        }
-        Ok(())
-    }
-
-    /// `load_resource(n)`: texel fetch by integer coordinates, 0 outside the resource.
-    pub(crate) fn load_texel(
-        &mut self,
-        il: &IlOp,
-        args: &[Value],
-        results: &[Value],
-        mask: u8,
-    ) -> Result<(), CompileError> {
-        let (id, res, decl) = self.bound_resource(il, "load")?;
-        // `_aoffimmi`: signed 7.1 fixed point; the reference truncates it to texels.
-        let offsets = match il.extra.address_offset {
-            Some(word) => [
-                (f32::from(word as u8 as i8) / 2.0) as i32,
-                (f32::from((word >> 8) as u8 as i8) / 2.0) as i32,
-            ],
-            None => [0; 2],
-        };
-        let none = Mods::default();
-        let coord = |this: &mut Self, c: u8, offset: i32| -> Src {
-            let s = match il_src(il, args, 0, c) {
-                Some(v) => this.src(v),
-                None => Src::Imm(0),
-            };
-            match (s, offset) {
-                (s, 0) => s,
-                (Src::Imm(x), o) => Src::Imm(x.wrapping_add(o as u32)),
-                (s, o) => {
-                    let t = this.m.new_vreg(File::V, 1);
-                    this.valu(
-                        Opcode::V_ADD_U32,
-                        Some(Dst::r(t)),
-                        None,
-                        &[Src::Imm(o as u32), s],
-                        none,
-                    );
-                    Src::r(t)
-                }
-            }
-        };
-        // inside = x <u W && y <u H && slice <u S (negative coordinates are huge unsigned).
-        let mut checks: Vec<(Src, Src)> = Vec::new();
-        let x = coord(self, 0, offsets[0]);
-        checks.push((x, Src::R(res, 4, 1)));
-        let y = if decl.one_d {
-            Src::Imm(0)
-        } else {
-            let y = coord(self, 1, offsets[1]);
-            checks.push((y, Src::R(res, 5, 1)));
-            y
-        };
-        let z = if decl.array {
-            let z = coord(self, if decl.one_d { 1 } else { 2 }, 0);
-            checks.push((z, Src::r(self.slices(id)?)));
-            z
-        } else {
-            Src::Imm(0)
-        };
-        let mut inside: Option<VReg> = None;
-        for (v, n) in checks {
-            let m = self.m.new_vreg(File::S, 2);
-            self.valu(
-                Opcode::V_CMP_GT_U32,
-                None,
-                Some(Dst(m, 0, 2)),
-                &[n, v],
-                none,
-            );
-            inside = Some(match inside {
-                None => m,
-                Some(prev) => {
-                    let both = self.m.new_vreg(File::S, 2);
-                    self.salu(
-                        Opcode::S_AND_B64,
-                        Some(Dst(both, 0, 2)),
-                        &[Src::R(prev, 0, 2), Src::R(m, 0, 2)],
-                    );
-                    both
-                }
-            });
-        }
-        // index = (z * H + y) * W + x, in 32 bits.
-        let row = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MUL_LO_U32,
-            Some(Dst::r(row)),
-            None,
-            &[z, Src::R(res, 5, 1)],
-            none,
-        );
-        let row_y = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_ADD_U32,
-            Some(Dst::r(row_y)),
-            None,
-            &[y, Src::r(row)],
-            none,
-        );
-        let lin = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MUL_LO_U32,
-            Some(Dst::r(lin)),
-            None,
-            &[Src::r(row_y), Src::R(res, 4, 1)],
-            none,
-        );
-        let index = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_ADD_U32,
-            Some(Dst::r(index)),
-            None,
-            &[x, Src::r(lin)],
-            none,
-        );
-        let bytes = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_LSHLREV_B32,
-            Some(Dst::r(bytes)),
-            None,
-            &[Src::Imm(4), Src::r(index)],
-            none,
-        );
-        let addr = self.m.new_vreg(File::V, 1);
-        match inside {
-            Some(m) => self.valu(
-                Opcode::V_CNDMASK_B32,
-                Some(Dst::r(addr)),
-                None,
-                &[Src::Imm(TEXEL_NOWHERE), Src::r(bytes), Src::R(m, 0, 2)],
-                none,
-            ),
-            None => self.mov32(Dst::r(addr), Src::r(bytes)),
-        }
-        self.load_components(results, mask, addr, res);
-        Ok(())
     }
 }
