@@ -428,7 +428,7 @@ mod tests {
         assert_eq!(&args[176..180], &2u32.to_le_bytes());
         // Its T#: the base address >> 8, width - 1 and height - 1.
         assert_eq!(&args[192..196], &0x0100_0000u32.to_le_bytes());
-        assert_eq!(&args[200..204], &(3 | 6 << 14u32).to_le_bytes());
+        assert_eq!(&args[200..204], &(3u32 | 6 << 14).to_le_bytes());
     }
 
     #[test]

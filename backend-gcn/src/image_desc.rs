@@ -116,7 +116,7 @@ mod tests {
         // base: bits 39:0 hold address >> 8.
         assert_eq!(
             u64::from(dword(&t, 0)) | u64::from(dword(&t, 1) & 0xFF) << 32,
-            0x1_2345_67
+            0x0123_4567
         );
         assert_eq!(dword(&t, 1) >> 20 & 0x3F, 14); // data format, bits 57:52
         assert_eq!(dword(&t, 1) >> 26 & 0xF, 7); // num format, bits 61:58

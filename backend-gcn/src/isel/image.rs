@@ -379,7 +379,7 @@ impl Selector<'_> {
             None => Src::Imm(0),
         };
         let mut coords = Vec::new();
-        for axis in 0..axes {
+        for (axis, &offset) in offsets.iter().enumerate().take(axes) {
             let mut t = coord(self, axis as u8);
             if !raw {
                 if normalized {
@@ -393,13 +393,13 @@ impl Selector<'_> {
                     );
                     t = Src::r(m);
                 }
-                if offsets[axis] != 0.0 {
+                if offset != 0.0 {
                     let a = self.m.new_vreg(File::V, 1);
                     self.valu(
                         Opcode::V_ADD_F32,
                         Some(Dst::r(a)),
                         None,
-                        &[Src::Imm(offsets[axis].to_bits()), t],
+                        &[Src::Imm(offset.to_bits()), t],
                         none,
                     );
                     t = Src::r(a);

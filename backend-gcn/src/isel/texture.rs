@@ -1,20 +1,15 @@
-//! Resource reads beyond the plain 1D/2D point sample (`sample` in `mod.rs`): the array
-//! slice of a sample, and `load` (texel fetch by integer coordinates).
+//! The texture reads that stay buffer loads: `sample_c*` and `fetch4_c` (the others are
+//! MIMG, `isel/image.rs`, which says why these are not).
 //!
 //! Resources are 16-byte texels, slice after slice, row after row (`docs/abi.md`); the
 //! kernarg entry gives width, height and slices. Following the reference interpreter
 //! (`runtime-sim/src/interp/texture.rs`):
 //! - a sample's slice is its coordinate (y of a 1D array, z of a 2D array) rounded to
 //!   nearest even and clamped to the slices there are (IL spec L5155), NaN to slice 0;
-//! - `load` reads texel (x + offset, y + offset, slice) with the coordinates as signed
-//!   integers, and 0 in every component outside the resource (L4958);
 //! - `sample_c*` compares src1.x with the texel's x (`reference <= texel`, the runtime's
 //!   comparison function, `docs/decisions.md`) and gives 1.0 or 0.0 in every component;
-//! - `fetch4`/`fetch4_c` gather component `_compselect` of the point samples half a texel
-//!   away at (-,+), (+,+), (+,-), (-,-) into x, y, z, w (L4827), compared like `sample_c`;
-//! - `resinfo` gives (width, height, slices, 1) of mip level src0.x, height 0 for 1D and
-//!   buffers, slices 0 unless an array, all three 0 past level 0 (resources have one
-//!   level), as floats unless `_uint` (L5139).
+//! - `fetch4_c` compares component `_compselect` of the point samples half a texel away at
+//!   (-,+), (+,+), (+,-), (-,-) into x, y, z, w (L4827) like `sample_c`.
 
 use il_frontend::opcode::Opcode as IlOpcode;
 use midend::ir::{IlOp, Value};
