@@ -183,11 +183,6 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
     if decls.pixel {
         used.outputs.extend(&decls.outputs);
         abi = abi.with_pixel(&resources, &used.outputs, &decls.inputs, global);
-        abi.image_types = decls
-            .resources
-            .iter()
-            .map(|r| (r.id, image_desc::ImageType::from_decl(r.one_d, r.array)))
-            .collect();
     } else if !used.outputs.is_empty() {
         return Err(CompileError::Unsupported(
             "output registers in a compute kernel".into(),
@@ -198,6 +193,12 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workgroup_ids = [true, false, false];
         abi.workitem_id_dims = 1;
     }
+    // The T# type of every resource (pixel and compute kernels alike).
+    abi.image_types = decls
+        .resources
+        .iter()
+        .map(|r| (r.id, image_desc::ImageType::from_decl(r.one_d, r.array)))
+        .collect();
     if decls.lds_bytes > 65536 {
         return Err(CompileError::Unsupported(format!(
             "{} bytes of LDS per work-group (at most 64 KiB)",
