@@ -53,6 +53,8 @@ pub const RESOURCE_ENTRY: u32 = 96;
 pub const RESOURCE_TSHARP: u32 = 48;
 /// Offset of a resource's sampler descriptor (S#, 16 bytes) in its entry.
 pub const RESOURCE_SSHARP: u32 = 80;
+/// Offset of a resource's sizes (width, height as u32, then as f32) in its entry.
+pub const RESOURCE_SIZES: u32 = 16;
 /// Offset of a resource's slice count in its entry.
 pub const RESOURCE_SLICES: u32 = 32;
 /// Bytes of the launch block at the start of the kernarg segment.

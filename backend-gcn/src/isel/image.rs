@@ -1,5 +1,6 @@
 //! Texture instructions as MIMG (vega §8.2-8.4): `load` as `image_load`, `resinfo` as
-//! `image_get_resinfo`, `sample*` as `image_sample_lz` and `fetch4` as `image_gather4_lz`,
+//! `image_get_resinfo`, `sample*` (also `sample_c*`) as `image_sample_lz` and `fetch4`
+//! (also `fetch4_c`) as `image_gather4_lz`,
 //! through the resource's T# and the IL sampler's S# (`crate::image_desc`, loaded from
 //! the resource's kernarg entry in the prologue).
 //!
@@ -12,8 +13,10 @@
 //!   `_aoffimmi` (half texels, which the `_o` forms cannot express) or unnormalized, the
 //!   kernel computes the texel-space coordinate and sets UNRM; an array's slice is rounded
 //!   to nearest even first (`v_rndne_f32`, IL L5155), as radeonsi rounds it.
-//! * `sample_c*` and `fetch4_c` stay buffer loads (`texture.rs`): whether the texture
-//!   unit's depth compare flushes f32 denormals as IL's compare does is not documented.
+//! * `sample_c*` and `fetch4_c` sample (gather) the texels without the hardware compare
+//!   and compare in the kernel (`v_cmp_le_f32`, 1.0 or 0.0): IL's compare flushes f32
+//!   denormals on both sides, and whether the texture unit's PCF compare does is not
+//!   documented.
 //!
 //! LLVM 14 (`SIISelLowering::lowerImage`) likewise uses the `_lz` forms when the LOD is
 //! zero, sets UNRM on non-sampler operations, and sets DA for arrays.
@@ -22,7 +25,7 @@ use il_frontend::opcode::Opcode as IlOpcode;
 use midend::ir::{IlOp, Op, Value};
 use smallvec::smallvec;
 
-use super::{il_src, unsupported, Dst, Mods, Selector, Src};
+use super::{il_src, Dst, Mods, Selector, Src};
 use crate::isa::{Inst, Mimg, Opcode, Operand};
 use crate::mir::{File, Reg, RegRef, Slot, VReg};
 use crate::CompileError;
@@ -40,7 +43,8 @@ pub fn image_form(op: IlOpcode) -> Option<bool> {
     use IlOpcode as O;
     match op {
         O::Load | O::Resinfo => Some(false),
-        O::Sample | O::SampleL | O::SampleB | O::SampleG | O::Fetch4 => Some(true),
+        O::Sample | O::SampleL | O::SampleB | O::SampleG | O::Fetch4 | O::Fetch4C => Some(true),
+        op if super::texture::is_compare_sample(op) => Some(true),
         _ => None,
     }
 }
@@ -196,11 +200,11 @@ impl Selector<'_> {
         };
         // inside = x <u W && y <u H && slice <u S (negative coordinates are huge unsigned).
         let mut coords = vec![coord(self, 0, offsets[0])];
-        let mut checks = vec![(coords[0], Src::R(res, 4, 1))];
+        let mut checks = vec![(coords[0], Src::R(res, 0, 1))];
         if !decl.one_d {
             let y = coord(self, 1, offsets[1]);
             coords.push(y);
-            checks.push((y, Src::R(res, 5, 1)));
+            checks.push((y, Src::R(res, 1, 1)));
         }
         if decl.array {
             let z = coord(self, if decl.one_d { 1 } else { 2 }, 0);
@@ -388,7 +392,7 @@ impl Selector<'_> {
                         Opcode::V_MUL_F32,
                         Some(Dst::r(m)),
                         None,
-                        &[Src::R(res, 6 + axis as u8, 1), t],
+                        &[Src::R(res, 2 + axis as u8, 1), t],
                         none,
                     );
                     t = Src::r(m);
@@ -462,10 +466,11 @@ impl Selector<'_> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        if il.opcode != IlOpcode::Fetch4 {
-            return Err(unsupported("a comparison gather as MIMG"));
-        }
         let (id, res, decl) = self.bound_resource(il, "fetch4")?;
+        let reference = match il.opcode {
+            IlOpcode::Fetch4C => Some(self.compare_reference(il, args)),
+            _ => None,
+        };
         let tsharp = self.tsharp_of(id)?;
         let ssamp = self.ssharp.get(&id).copied();
         let comp = il.field("compselect").unwrap_or(0) as u8 & 3;
@@ -489,8 +494,72 @@ impl Selector<'_> {
         );
         let comps: Vec<u8> = (0..4u8).filter(|c| mask >> c & 1 != 0).collect();
         for (&r, &c) in results.iter().zip(&comps) {
+            let texel = Src::R(data, c, 1);
+            let v = match reference {
+                Some(rf) => Src::r(self.compare_le(rf, texel)),
+                None => texel,
+            };
             let d = self.vreg(r);
-            self.mov32(Dst::r(d), Src::R(data, c, 1));
+            self.mov32(Dst::r(d), v);
+        }
+        Ok(())
+    }
+
+    /// The reference of `sample_c*` and `fetch4_c`: src1.x (L5205).
+    fn compare_reference(&mut self, il: &IlOp, args: &[Value]) -> Src {
+        match il_src(il, args, 1, 0) {
+            Some(v) => self.src(v),
+            None => Src::Imm(0),
+        }
+    }
+
+    /// 1.0 where `reference <= texel` (IL's `le`, flushing both under the FP mode), else 0.0.
+    fn compare_le(&mut self, reference: Src, texel: Src) -> VReg {
+        let m = self.m.new_vreg(File::S, 2);
+        self.valu(
+            Opcode::V_CMP_LE_F32,
+            None,
+            Some(Dst(m, 0, 2)),
+            &[reference, texel],
+            Mods::default(),
+        );
+        self.sel(Src::Imm(0), Src::Imm(1f32.to_bits()), m)
+    }
+
+    /// `sample_c*`: `image_sample_lz` of the texel's x, compared in the kernel; the result
+    /// in every masked component.
+    pub(crate) fn image_sample_compare(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+    ) -> Result<(), CompileError> {
+        let (id, res, decl) = self.bound_resource(il, "sampling")?;
+        let tsharp = self.tsharp_of(id)?;
+        let ssamp = self.ssharp.get(&id).copied();
+        let reference = self.compare_reference(il, args);
+        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2]);
+        let addr = self.address_tuple(&coords);
+        let data = self.m.new_vreg(File::V, 1);
+        let flags = Flags {
+            dmask: 1,
+            unorm,
+            da: decl.array,
+        };
+        self.mimg(
+            Opcode::IMAGE_SAMPLE_LZ,
+            data,
+            1,
+            addr,
+            coords.len() as u8,
+            tsharp,
+            ssamp,
+            flags,
+        );
+        let out = self.compare_le(reference, Src::r(data));
+        for &r in results {
+            let d = self.vreg(r);
+            self.mov32(Dst::r(d), Src::r(out));
         }
         Ok(())
     }
