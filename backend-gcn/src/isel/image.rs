@@ -1,6 +1,6 @@
 //! Texture instructions as MIMG (vega §8.2-8.4): `load` as `image_load`, `resinfo` as
 //! `image_get_resinfo`, `sample*` (also `sample_c*`) as `image_sample_lz` and `fetch4`
-//! (also `fetch4_c`) as `image_gather4_lz`,
+//! (also `fetch4_c`, `fetch4po`, `fetch4poc`) as `image_gather4_lz`,
 //! through the resource's T# and the IL sampler's S# (`crate::image_desc`, loaded from
 //! the resource's kernarg entry in the prologue).
 //!
@@ -43,7 +43,8 @@ pub fn image_form(op: IlOpcode) -> Option<bool> {
     use IlOpcode as O;
     match op {
         O::Load | O::Resinfo => Some(false),
-        O::Sample | O::SampleL | O::SampleB | O::SampleG | O::Fetch4 | O::Fetch4C => Some(true),
+        O::Sample | O::SampleL | O::SampleB | O::SampleG => Some(true),
+        O::Fetch4 | O::Fetch4C | O::Fetch4Po | O::Fetch4PoC => Some(true),
         op if super::texture::is_compare_sample(op) => Some(true),
         _ => None,
     }
@@ -362,6 +363,7 @@ impl Selector<'_> {
         res: VReg,
         decl: crate::ResourceDecl,
         delta: [f32; 2],
+        programmable: Option<[Src; 2]>,
     ) -> (Vec<Src>, bool) {
         let normalized = match il.field("coordtype").unwrap_or(0) {
             1 => true,
@@ -377,7 +379,7 @@ impl Selector<'_> {
         };
         let none = Mods::default();
         let axes = if decl.one_d { 1 } else { 2 };
-        let raw = normalized && offsets[..axes].iter().all(|&o| o == 0.0);
+        let raw = normalized && offsets[..axes].iter().all(|&o| o == 0.0) && programmable.is_none();
         let coord = |this: &mut Self, c: u8| match il_src(il, args, 0, c) {
             Some(v) => this.src(v),
             None => Src::Imm(0),
@@ -408,6 +410,26 @@ impl Selector<'_> {
                     );
                     t = Src::r(a);
                 }
+                if let Some(p) = programmable {
+                    // `fetch4po*`: src1.xy as signed integer texels, converted, then added.
+                    let f = self.m.new_vreg(File::V, 1);
+                    self.valu(
+                        Opcode::V_CVT_F32_I32,
+                        Some(Dst::r(f)),
+                        None,
+                        &[p[axis]],
+                        none,
+                    );
+                    let a = self.m.new_vreg(File::V, 1);
+                    self.valu(
+                        Opcode::V_ADD_F32,
+                        Some(Dst::r(a)),
+                        None,
+                        &[t, Src::r(f)],
+                        none,
+                    );
+                    t = Src::r(a);
+                }
             }
             coords.push(t);
         }
@@ -432,7 +454,7 @@ impl Selector<'_> {
         let (id, res, decl) = self.bound_resource(il, "sampling")?;
         let tsharp = self.tsharp_of(id)?;
         let ssamp = self.ssharp.get(&id).copied();
-        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2]);
+        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2], None);
         let ndata = mask.count_ones() as u8;
         if ndata == 0 {
             return Ok(());
@@ -468,13 +490,26 @@ impl Selector<'_> {
     ) -> Result<(), CompileError> {
         let (id, res, decl) = self.bound_resource(il, "fetch4")?;
         let reference = match il.opcode {
-            IlOpcode::Fetch4C => Some(self.compare_reference(il, args)),
+            IlOpcode::Fetch4C => Some(self.compare_reference(il, args, 1)),
+            IlOpcode::Fetch4PoC => Some(self.compare_reference(il, args, 2)),
+            _ => None,
+        };
+        let programmable = match il.opcode {
+            IlOpcode::Fetch4Po | IlOpcode::Fetch4PoC => {
+                let mut p = [Src::Imm(0); 2];
+                for (c, o) in p.iter_mut().enumerate() {
+                    if let Some(v) = il_src(il, args, 1, c as u8) {
+                        *o = self.src(v);
+                    }
+                }
+                Some(p)
+            }
             _ => None,
         };
         let tsharp = self.tsharp_of(id)?;
         let ssamp = self.ssharp.get(&id).copied();
         let comp = il.field("compselect").unwrap_or(0) as u8 & 3;
-        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2]);
+        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2], programmable);
         let addr = self.address_tuple(&coords);
         let data = self.m.new_vreg(File::V, 4);
         let flags = Flags {
@@ -505,9 +540,10 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// The reference of `sample_c*` and `fetch4_c`: src1.x (L5205).
-    fn compare_reference(&mut self, il: &IlOp, args: &[Value]) -> Src {
-        match il_src(il, args, 1, 0) {
+    /// The reference of a comparison: src1.x for `sample_c*` (L5205) and `fetch4_c`,
+    /// src2.x for `fetch4po_c` (after the offsets).
+    fn compare_reference(&mut self, il: &IlOp, args: &[Value], src: usize) -> Src {
+        match il_src(il, args, src, 0) {
             Some(v) => self.src(v),
             None => Src::Imm(0),
         }
@@ -537,8 +573,8 @@ impl Selector<'_> {
         let (id, res, decl) = self.bound_resource(il, "sampling")?;
         let tsharp = self.tsharp_of(id)?;
         let ssamp = self.ssharp.get(&id).copied();
-        let reference = self.compare_reference(il, args);
-        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2]);
+        let reference = self.compare_reference(il, args, 1);
+        let (coords, unorm) = self.sample_address(il, args, res, decl, [0.0; 2], None);
         let addr = self.address_tuple(&coords);
         let data = self.m.new_vreg(File::V, 1);
         let flags = Flags {

@@ -2138,9 +2138,10 @@ impl<'f> Selector<'f> {
             (op, DstKind::Values(_)) if texture::is_compare_sample(op) => {
                 self.image_sample_compare(il, args, results)
             }
-            (IlOpcode::Fetch4 | IlOpcode::Fetch4C, DstKind::Values(mask)) => {
-                self.image_gather4(il, args, results, mask)
-            }
+            (
+                IlOpcode::Fetch4 | IlOpcode::Fetch4C | IlOpcode::Fetch4Po | IlOpcode::Fetch4PoC,
+                DstKind::Values(mask),
+            ) => self.image_gather4(il, args, results, mask),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()
