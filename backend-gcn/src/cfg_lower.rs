@@ -314,7 +314,7 @@ impl Selector<'_> {
         &mut self,
         l: &LoopNode,
         exit: Option<Block>,
-        _ctx: Ctx,
+        ctx: Ctx,
     ) -> Result<(), CompileError> {
         let header = l
             .body
@@ -347,6 +347,10 @@ impl Selector<'_> {
         self.branch(Opcode::S_CBRANCH_SCC1, head);
         self.mask_op(Opcode::S_MOV_B64, Mask::Exec, &[Mask::R(entry_mask)]);
         self.exec_and_alive();
+        if self.pixel_masks.alive.is_some() {
+            // Every lane may have been killed inside the loop.
+            self.branch(Opcode::S_CBRANCH_EXECZ, ctx.skip);
+        }
         Ok(())
     }
 
