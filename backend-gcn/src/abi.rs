@@ -11,7 +11,7 @@
 //! | 24 | 8 | reserved, 0 |
 //! | 32 + 16 i | 16 | buffer resource descriptor (V#) of the i-th UAV, in id order |
 //! | after the UAVs, 16 j | 16 | V# of the j-th constant buffer, in id order |
-//! | pixel kernels: then 48 k | 48 | V# of the k-th resource (16-byte texels, slice after slice), then its width, height (u32) and width, height (f32), then its slice count (u32) and 12 reserved bytes |
+//! | pixel kernels: then 96 k | 96 | the k-th resource: V# of its 16-byte texels (slice after slice), its width, height (u32) and width, height (f32), its slice count (u32) and 12 reserved bytes, then its image descriptor T# (32 bytes, [`crate::image_desc`]) and the IL sampler's S# (16 bytes) |
 //! | then 16 n | 16 | V# of the n-th render target (`o#`, in register order) |
 //! | then 16 m | 16 | V# of the m-th interpolated input (`v#`, in register order), one 16-byte element per pixel |
 //! | then 16 | 16 | V# of the global buffer `g[]`, when the program uses it |
@@ -47,8 +47,14 @@
 //! abi-facts §4.2). The indexed temporaries come first in each lane's private space, the
 //! spill slots after them. A kernel without either keeps the short layout.
 
-/// Bytes of a resource's kernarg entry: V#, width, height (u32 and f32), slices.
-pub const RESOURCE_ENTRY: u32 = 48;
+/// Bytes of a resource's kernarg entry: V#, width, height (u32 and f32), slices, T#, S#.
+pub const RESOURCE_ENTRY: u32 = 96;
+/// Offset of a resource's image descriptor (T#, 32 bytes) in its entry.
+pub const RESOURCE_TSHARP: u32 = 48;
+/// Offset of a resource's sampler descriptor (S#, 16 bytes) in its entry.
+pub const RESOURCE_SSHARP: u32 = 80;
+/// Offset of a resource's sizes (width, height as u32, then as f32) in its entry.
+pub const RESOURCE_SIZES: u32 = 16;
 /// Offset of a resource's slice count in its entry.
 pub const RESOURCE_SLICES: u32 = 32;
 /// Bytes of the launch block at the start of the kernarg segment.
@@ -84,8 +90,10 @@ pub struct KernelAbi {
     pub const_buffers: Vec<(u32, u32)>,
     /// A pixel kernel (`il_ps`): dispatched in 8 x 8 groups over the domain.
     pub pixel: bool,
-    /// `(resource id, kernarg offset of its 48-byte entry)`, in id order.
+    /// `(resource id, kernarg offset of its 96-byte entry)`, in id order.
     pub resources: Vec<(u32, u32)>,
+    /// The T# type of each resource (from its declaration; 2D when not given).
+    pub image_types: std::collections::BTreeMap<u32, crate::image_desc::ImageType>,
     /// `(output register, kernarg offset of its render target's V#)`.
     pub render_targets: Vec<(u32, u32)>,
     /// `(input register, kernarg offset of its V#)`: interpolated pixel inputs `v#`.
@@ -146,6 +154,7 @@ impl KernelAbi {
             workitem_id_dims: 1,
             pixel: false,
             resources: Vec::new(),
+            image_types: Default::default(),
             render_targets: Vec::new(),
             inputs: Vec::new(),
             global: None,
@@ -319,6 +328,12 @@ impl KernelAbi {
                 for (k, word) in words.iter().enumerate() {
                     out[off + 16 + 4 * k..off + 20 + 4 * k].copy_from_slice(&word.to_le_bytes());
                 }
+                let ty = self.image_types.get(&id).copied().unwrap_or_default();
+                let t = crate::image_desc::image_descriptor(addr, w, h, slices, ty);
+                let at = off + RESOURCE_TSHARP as usize;
+                out[at..at + 32].copy_from_slice(&t);
+                let at = off + RESOURCE_SSHARP as usize;
+                out[at..at + 16].copy_from_slice(&crate::image_desc::sampler_descriptor());
             }
         }
         out
@@ -397,10 +412,10 @@ mod tests {
     #[test]
     fn pixel_bindings_follow_the_constant_buffers() {
         let abi = KernelAbi::new("k", &[], &[0]).with_pixel(&[1, 0], &[0], &[], true);
-        assert_eq!(abi.resources, vec![(0, 48), (1, 96)]);
-        assert_eq!(abi.render_targets, vec![(0, 144)]);
-        assert_eq!(abi.global, Some(160));
-        assert_eq!(abi.kernarg_size, 176);
+        assert_eq!(abi.resources, vec![(0, 48), (1, 144)]);
+        assert_eq!(abi.render_targets, vec![(0, 240)]);
+        assert_eq!(abi.global, Some(256));
+        assert_eq!(abi.kernarg_size, 272);
         let args = abi.kernargs(
             [8, 8, 1],
             [2, 1, 1],
@@ -409,10 +424,13 @@ mod tests {
             |id| (3 + id, 7, 2),
         );
         assert_eq!(&args[24..32], &[13, 0, 0, 0, 5, 0, 0, 0]);
-        assert_eq!(&args[112..116], &4u32.to_le_bytes());
-        assert_eq!(&args[116..120], &7u32.to_le_bytes());
-        assert_eq!(&args[120..124], &4.0f32.to_bits().to_le_bytes());
-        assert_eq!(&args[128..132], &2u32.to_le_bytes());
+        assert_eq!(&args[160..164], &4u32.to_le_bytes());
+        assert_eq!(&args[164..168], &7u32.to_le_bytes());
+        assert_eq!(&args[168..172], &4.0f32.to_bits().to_le_bytes());
+        assert_eq!(&args[176..180], &2u32.to_le_bytes());
+        // Its T#: the base address >> 8, width - 1 and height - 1.
+        assert_eq!(&args[192..196], &0x0100_0000u32.to_le_bytes());
+        assert_eq!(&args[200..204], &(3u32 | 6 << 14).to_le_bytes());
     }
 
     #[test]

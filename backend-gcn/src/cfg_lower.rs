@@ -68,6 +68,7 @@ impl Selector<'_> {
     /// Lowers the whole function; the code ends with `s_endpgm`.
     pub fn lower_function(&mut self) -> Result<(), CompileError> {
         self.prologue()?;
+        self.pixel_masks_prologue()?;
         let end = self.m.new_label();
         let body = self.func.body.clone();
         let ctx = Ctx {
@@ -88,7 +89,7 @@ impl Selector<'_> {
     }
 
     /// An SALU instruction on whole 64-bit masks, with EXEC allowed on either side.
-    fn mask_op(&mut self, op: Opcode, dst: Mask, srcs: &[Mask]) {
+    pub(crate) fn mask_op(&mut self, op: Opcode, dst: Mask, srcs: &[Mask]) {
         let mut regs: SmallVec<[RegRef; 4]> = SmallVec::new();
         let operand = |m: Mask, slot: Slot, def: bool, regs: &mut SmallVec<[RegRef; 4]>| match m {
             Mask::Exec => Some(Operand::EXEC),
@@ -123,7 +124,7 @@ impl Selector<'_> {
         );
     }
 
-    fn new_mask(&mut self) -> VReg {
+    pub(crate) fn new_mask(&mut self) -> VReg {
         self.m.new_vreg(File::S, 2)
     }
 
@@ -131,6 +132,7 @@ impl Selector<'_> {
         let nodes = &region.nodes;
         for (i, node) in nodes.iter().enumerate() {
             let Node::Block(b) = node else { continue };
+            self.pixel_masks.skip = Some(ctx.skip);
             self.block_body(*b)?;
             let term = self.func.blocks[*b].term.clone();
             let last = i + 1 == nodes.len();
@@ -284,8 +286,8 @@ impl Selector<'_> {
                 &[Mask::Exec, Mask::R(then_done)],
             );
         }
-        if ctx.innermost.is_some() {
-            // Lanes may have left the loop inside the arms.
+        if ctx.innermost.is_some() || self.pixel_masks.alive.is_some() {
+            // Lanes may have left the loop, or been killed, inside the arms.
             self.branch(Opcode::S_CBRANCH_EXECZ, ctx.skip);
         }
         Ok(())
@@ -312,7 +314,7 @@ impl Selector<'_> {
         &mut self,
         l: &LoopNode,
         exit: Option<Block>,
-        _ctx: Ctx,
+        ctx: Ctx,
     ) -> Result<(), CompileError> {
         let header = l
             .body
@@ -341,8 +343,14 @@ impl Selector<'_> {
             Mask::Exec,
             &[Mask::R(entry_mask), Mask::R(break_mask)],
         );
+        self.exec_and_alive();
         self.branch(Opcode::S_CBRANCH_SCC1, head);
         self.mask_op(Opcode::S_MOV_B64, Mask::Exec, &[Mask::R(entry_mask)]);
+        self.exec_and_alive();
+        if self.pixel_masks.alive.is_some() {
+            // Every lane may have been killed inside the loop.
+            self.branch(Opcode::S_CBRANCH_EXECZ, ctx.skip);
+        }
         Ok(())
     }
 
@@ -433,7 +441,7 @@ impl Selector<'_> {
 
 /// A 64-bit mask operand.
 #[derive(Clone, Copy, Debug)]
-enum Mask {
+pub(crate) enum Mask {
     Exec,
     Zero,
     /// Every lane (-1).

@@ -20,6 +20,7 @@ pub mod cfg_lower;
 pub mod code_object;
 pub mod emit;
 pub mod hazards;
+pub mod image_desc;
 pub mod isa;
 pub mod isel;
 pub mod mir;
@@ -192,6 +193,12 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         abi.workgroup_ids = [true, false, false];
         abi.workitem_id_dims = 1;
     }
+    // The T# type of every resource (pixel and compute kernels alike).
+    abi.image_types = decls
+        .resources
+        .iter()
+        .map(|r| (r.id, image_desc::ImageType::from_decl(r.one_d, r.array)))
+        .collect();
     if decls.lds_bytes > 65536 {
         return Err(CompileError::Unsupported(format!(
             "{} bytes of LDS per work-group (at most 64 KiB)",

@@ -63,6 +63,8 @@ pub enum Slot {
     Srsrc,
     /// MUBUF `soffset`.
     Soffset,
+    /// MIMG `ssamp`.
+    Ssamp,
 }
 
 /// One register operand of an instruction.
@@ -168,6 +170,22 @@ pub fn phys_operand(file: File, index: u8, count: u8) -> Operand {
     match file {
         File::S => Operand::Sgpr { code: index, count },
         File::V => Operand::Vgpr { index, count },
+    }
+}
+
+/// Puts `op` into the operand field of `inst` that `slot` names (MIMG's fields are not
+/// optional, so they are handled here rather than by [`slot_mut`]).
+pub fn set_slot(inst: &mut Inst, slot: Slot, op: Operand) {
+    match (inst, slot) {
+        (Inst::Mimg(m), Slot::Dst) => m.vdata = op,
+        (Inst::Mimg(m), Slot::Vaddr) => m.vaddr = op,
+        (Inst::Mimg(m), Slot::Srsrc) => m.srsrc = op,
+        (Inst::Mimg(m), Slot::Ssamp) => m.ssamp = Some(op),
+        (inst, slot) => {
+            if let Some(s) = slot_mut(inst, slot) {
+                *s = Some(op);
+            }
+        }
     }
 }
 

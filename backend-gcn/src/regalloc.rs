@@ -22,7 +22,7 @@
 //! (`crate::spill`) if the kernel has scratch memory; otherwise the allocator returns
 //! [`CompileError::OutOfRegisters`].
 
-use crate::mir::{phys_operand, slot_mut, File, MFunc, MInst, Reg};
+use crate::mir::{phys_operand, set_slot, File, MFunc, MInst, Reg};
 use crate::spill::Spiller;
 use crate::CompileError;
 
@@ -431,9 +431,7 @@ fn rewrite(f: &mut MFunc, assigned: &[Option<u8>]) {
             };
             r.reg = Reg::Phys(file, index);
             r.offset = 0;
-            if let Some(slot) = slot_mut(inst, r.slot) {
-                *slot = Some(phys_operand(file, index, r.count));
-            }
+            set_slot(inst, r.slot, phys_operand(file, index, r.count));
         }
     }
     f.insts.retain(|i| !is_noop_move(i));

@@ -83,3 +83,48 @@ fn unsupported_ops_are_errors_not_panics() {
     let e = compile_il(il, &[11], &[]).unwrap_err();
     assert!(e.to_string().contains("unsupported"), "{e}");
 }
+
+/// A pixel kernel with every MIMG form the texture lowering emits (and a kill): llvm-mc
+/// must assemble its `--emit asm` to exactly our bytes.
+#[test]
+fn pixel_textures_assemble_to_the_same_bytes() {
+    use backend_gcn::{compile, Decls, ResourceDecl};
+    let il = read("tests/data/kernels/pixel_textures.il");
+    let (program, diags, _) = il_frontend::read(il.as_bytes());
+    let program = program.unwrap_or_else(|| panic!("IL does not parse: {diags:?}"));
+    let func = midend::compile(&program, &midend::Options::default()).expect("midend");
+    let decls = Decls {
+        name: "main".into(),
+        pixel: true,
+        resources: vec![
+            ResourceDecl {
+                id: 0,
+                ..ResourceDecl::default()
+            },
+            ResourceDecl {
+                id: 1,
+                array: true,
+                unnormalized: true,
+                ..ResourceDecl::default()
+            },
+        ],
+        outputs: vec![0, 1],
+        ..Decls::default()
+    };
+    let c = compile(&func, &decls).unwrap();
+    for form in [
+        "image_sample_lz",
+        "image_load",
+        "image_get_resinfo",
+        "image_gather4_lz",
+    ] {
+        assert!(c.asm.contains(form), "no {form} in:\n{}", c.asm);
+    }
+    let (out, err) = common::run(&common::llvm_mc(), &[], &c.asm);
+    assert!(err.trim().is_empty(), "llvm-mc complains:\n{err}");
+    let bytes: Vec<u8> = common::parse_mc_output(&out)
+        .into_iter()
+        .flat_map(|(_, b)| b)
+        .collect();
+    assert_eq!(bytes, c.code, "llvm-mc bytes differ from ours");
+}

@@ -44,7 +44,9 @@ use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VRe
 use crate::CompileError;
 
 mod alu32;
+mod discard;
 mod double;
+mod image;
 mod int64;
 mod modifiers;
 mod vector;
@@ -95,7 +97,7 @@ pub struct Selector<'f> {
     pub(crate) launch: Option<VReg>,
     pub(crate) uav_rsrc: BTreeMap<u32, VReg>,
     pub(crate) cb_ptr: BTreeMap<u32, VReg>,
-    /// Resources: 8 SGPRs (the V#, then width, height, width and height as floats).
+    /// Resources: 4 SGPRs (width, height, width and height as floats).
     pub(crate) res: BTreeMap<u32, VReg>,
     /// How each resource is declared (`dcl_resource_id`).
     pub res_decls: BTreeMap<u32, crate::ResourceDecl>,
@@ -116,6 +118,11 @@ pub struct Selector<'f> {
     pub(crate) private_rsrc: Option<VReg>,
     /// The slice counts of array resources.
     pub(crate) res_slices: BTreeMap<u32, VReg>,
+    /// Discard and kill bookkeeping of a pixel kernel (`isel/discard.rs`).
+    pub(crate) pixel_masks: discard::PixelMasks,
+    /// Image descriptors (T#, 8 SGPRs) and sampler descriptors (S#, 4) by resource id.
+    pub(crate) tsharp: BTreeMap<u32, VReg>,
+    pub(crate) ssharp: BTreeMap<u32, VReg>,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -176,6 +183,9 @@ impl<'f> Selector<'f> {
             srv_rsrc: BTreeMap::new(),
             private_rsrc: None,
             res_slices: BTreeMap::new(),
+            pixel_masks: discard::PixelMasks::default(),
+            tsharp: BTreeMap::new(),
+            ssharp: BTreeMap::new(),
         }
     }
 
@@ -677,13 +687,15 @@ impl<'f> Selector<'f> {
             self.cb_ptr.insert(id, r);
         }
         for (id, off) in self.abi.resources.clone() {
-            let r = self.kernarg_load(off, 8);
+            // The sizes: width, height (u32), width, height (f32).
+            let r = self.kernarg_load(off + abi::RESOURCE_SIZES, 4);
             self.res.insert(id, r);
             if self.res_decls.get(&id).is_some_and(|d| d.array) {
                 let s = self.kernarg_load(off + abi::RESOURCE_SLICES, 1);
                 self.res_slices.insert(id, s);
             }
         }
+        self.image_prologue();
         for (n, off) in self.abi.render_targets.clone() {
             let r = self.kernarg_load(off, 4);
             self.rt_rsrc.insert(n, r);
@@ -880,6 +892,7 @@ impl<'f> Selector<'f> {
                 let (_, _, addr) = self
                     .pixel
                     .ok_or_else(|| unsupported("an output register outside a pixel kernel"))?;
+                self.mask_outputs();
                 let value = *args
                     .first()
                     .ok_or_else(|| CompileError::Internal("output without a value".into()))?;
@@ -1966,75 +1979,6 @@ impl<'f> Selector<'f> {
         }
     }
 
-    /// The texel index along one axis of a point sample: `clamp(floor(t), 0, size - 1)`
-    /// where `t` is the coordinate, scaled by the size when normalized and moved by the
-    /// immediate offset (`docs/abi.md`, "Sampling"). The truncating conversion gives the
-    /// floor for every `t` that is not clamped to 0, and NaN converts to 0.
-    fn texel_index(
-        &mut self,
-        coord: Src,
-        res: VReg,
-        axis: u8,
-        normalized: bool,
-        offset: f32,
-    ) -> VReg {
-        let none = Mods::default();
-        let mut t = coord;
-        if normalized {
-            let m = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_MUL_F32,
-                Some(Dst::r(m)),
-                None,
-                &[Src::R(res, 6 + axis, 1), t],
-                none,
-            );
-            t = Src::r(m);
-        }
-        if offset != 0.0 {
-            let a = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_ADD_F32,
-                Some(Dst::r(a)),
-                None,
-                &[Src::Imm(offset.to_bits()), t],
-                none,
-            );
-            t = Src::r(a);
-        }
-        let i = self.m.new_vreg(File::V, 1);
-        self.valu(Opcode::V_CVT_I32_F32, Some(Dst::r(i)), None, &[t], none);
-        let last = self.m.new_vreg(File::S, 1);
-        self.salu(
-            Opcode::S_ADD_I32,
-            Some(Dst::r(last)),
-            &[Src::R(res, 4 + axis, 1), Src::Imm(u32::MAX)],
-        );
-        let out = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MED3_I32,
-            Some(Dst::r(out)),
-            None,
-            &[Src::r(i), Src::Imm(0), Src::r(last)],
-            none,
-        );
-        out
-    }
-
-    /// `sample*` without comparison on a 1D or 2D resource: a point sample with
-    /// clamp-to-edge addressing, as four dword loads from the resource's 16-byte texels.
-    fn sample(
-        &mut self,
-        il: &IlOp,
-        args: &[Value],
-        results: &[Value],
-        mask: u8,
-    ) -> Result<(), CompileError> {
-        let (addr, res) = self.point_address(il, args, [0.0; 2])?;
-        self.load_components(results, mask, addr, res);
-        Ok(())
-    }
-
     /// A dword-aligned byte address in a VGPR: IL raw UAV addresses ignore their two low
     /// bits (`docs/decisions.md`), and so do MUBUF dword accesses, but the range check
     /// uses the unaligned offset; clearing them here makes the two agree. Addresses that
@@ -2184,16 +2128,20 @@ impl<'f> Selector<'f> {
             (
                 IlOpcode::Sample | IlOpcode::SampleL | IlOpcode::SampleB | IlOpcode::SampleG,
                 DstKind::Values(mask),
-            ) => self.sample(il, args, results, mask),
+            ) => self.image_sample(il, args, results, mask),
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
-            (IlOpcode::Load, DstKind::Values(mask)) => self.load_texel(il, args, results, mask),
-            (IlOpcode::Resinfo, DstKind::Values(mask)) => self.resinfo(il, args, results, mask),
+            (op, _) if discard::handles(op) => self.discard_il(il, args),
+            (IlOpcode::Load, DstKind::Values(mask)) => self.image_load(il, args, results, mask),
+            (IlOpcode::Resinfo, DstKind::Values(mask)) => {
+                self.image_resinfo(il, args, results, mask)
+            }
             (op, DstKind::Values(_)) if texture::is_compare_sample(op) => {
-                self.sample_compare(il, args, results)
+                self.image_sample_compare(il, args, results)
             }
-            (IlOpcode::Fetch4 | IlOpcode::Fetch4C, DstKind::Values(mask)) => {
-                self.fetch4(il, args, results, mask)
-            }
+            (
+                IlOpcode::Fetch4 | IlOpcode::Fetch4C | IlOpcode::Fetch4Po | IlOpcode::Fetch4PoC,
+                DstKind::Values(mask),
+            ) => self.image_gather4(il, args, results, mask),
             _ => Err(unsupported(format!(
                 "the IL instruction `{}`",
                 il.opcode.mnemonic()

@@ -828,6 +828,17 @@ image_sample_lz v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x3
 image_sample_l v[0:2], v[4:6], s[8:15], s[16:19] dmask:0x7
 image_sample_c v0, v[4:6], s[8:15], s[16:19] dmask:0x1
 image_gather4 v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1
+; the forms the IL texture lowering emits (isel/image.rs)
+image_load v[6:9], v[4:5], s[24:31] dmask:0xf unorm
+image_load v[0:1], v[4:6], s[8:15] dmask:0x5 unorm da
+image_load v2, v4, s[8:15] dmask:0x2 unorm
+image_get_resinfo v[2:5], v1, s[16:23] dmask:0xf unorm
+image_get_resinfo v[2:5], v1, s[16:23] dmask:0xf unorm da
+image_sample_lz v[8:11], v[4:6], s[24:31], s[32:35] dmask:0xf unorm da
+image_sample_lz v0, v[4:5], s[8:15], s[16:19] dmask:0x2
+image_sample_lz v[0:2], v4, s[8:15], s[16:19] dmask:0xb unorm
+image_gather4_lz v[6:9], v[4:5], s[16:23], s[24:27] dmask:0x2 unorm
+image_gather4_lz v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1 da
 image_get_lod v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x3
 
 ; ---- EXP (vega L32281-32373)

@@ -427,7 +427,8 @@ fn step(
         Inst::Buf(b) => vmem::exec_buf(w, b, mem_sem(sem), &mut mem).map(|()| Flow::Next),
         Inst::Flat(f) => vmem::exec_flat(w, f, mem_sem(sem), &mut mem).map(|()| Flow::Next),
         Inst::SetGprIdxOn { .. } => unsupported("VGPR indexing (s_set_gpr_idx_on)"),
-        Inst::Vintrp(_) | Inst::Mimg(_) | Inst::Exp(_) => unsupported(format!(
+        Inst::Mimg(m) => super::image::exec_mimg(w, m, mem.global).map(|()| Flow::Next),
+        Inst::Vintrp(_) | Inst::Exp(_) => unsupported(format!(
             "{} (graphics) in the gfx906 compute model",
             inst.opcode().name()
         )),

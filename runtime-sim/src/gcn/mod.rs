@@ -33,6 +33,7 @@
 
 pub mod code_object;
 mod exec;
+mod image;
 pub mod memory;
 mod program;
 mod salu;
