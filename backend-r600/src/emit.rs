@@ -194,8 +194,9 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         0x1
                     },
                 );
-                if s.ret.is_some() {
-                    // WRITE_IND_ACK: the ACK says the return value is written (cayman L8303).
+                if s.ret.is_some() || s.ack {
+                    // WRITE_IND_ACK: the ACK says the return value is written (cayman L8303),
+                    // or that the store is in memory for a later fetch (`crate::acks`).
                     m.ty = isa::ExportType::T3;
                 }
                 CfInst::Mem(m)

@@ -18,6 +18,7 @@
 //! The launch conventions are in [`abi`] and `docs/abi.md` ("IL programs on Cayman").
 
 pub mod abi;
+pub mod acks;
 pub mod cf;
 pub mod emit;
 pub mod group;
@@ -199,7 +200,8 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
         blocks.push(s.unwrap_or_default());
     }
     let alloc = regalloc::allocate(func, &m, &blocks)?;
-    let cf = cf::lower(func, blocks)?;
+    let mut cf = cf::lower(func, blocks)?;
+    acks::insert_waits(&mut cf);
     let prog = emit::emit(&cf, &m, &alloc)?;
     let bytes = prog
         .encode()

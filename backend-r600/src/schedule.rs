@@ -49,6 +49,9 @@ pub struct StoreDraft {
     pub cmp: Option<VReg>,
     /// A `_RTN` operation's return-buffer dword (channel y of `data`'s GPR).
     pub ret: Option<VReg>,
+    /// The write asks for an ACK (TYPE WRITE_IND_ACK) because a fetch may read it back
+    /// (`crate::acks`).
+    pub ack: bool,
 }
 
 /// A scheduled piece of a block: what one CF instruction runs.
@@ -224,6 +227,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                     inst,
                     cmp,
                     ret,
+                    ack: false,
                 }));
             }
             emitted[i] = true;

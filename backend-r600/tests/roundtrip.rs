@@ -293,3 +293,30 @@ fn returning_rat_atomic_and_wait_ack_words() {
     encode_cf(&CfInst::Word(CfWord::new(CfOp::WaitAck, 0)), &mut w).unwrap();
     assert_eq!(w, [0, 26 << 22 | 1 << 31]);
 }
+
+/// A store that a later fetch reads back asks for an ACK: `MEM_RAT_CACHELESS STORE_DWORD`
+/// with TYPE WRITE_IND_ACK (3), which LLVM 14 never emits (it has no WAIT_ACK, Cayman digest
+/// E7). Words from the Ch9 tables: CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221) RAT_ID [3:0],
+/// RAT_INST [9:4] (STORE_DWORD 20), TYPE [14:13], RW_GPR [21:15], INDEX_GPR [29:23];
+/// CF_ALLOC_EXPORT_WORD1_BUF COMP_MASK [15:12], CF_INST [29:22] (MEM_RAT_CACHELESS 87),
+/// BARRIER 31.
+#[test]
+fn acknowledged_store_dword_words() {
+    let mut m = CfMem::rat(
+        ExportOp::MemRatCacheless,
+        15,
+        RatInst::StoreDword,
+        5,
+        4,
+        0x1,
+    );
+    m.ty = ExportType::T3;
+    let mut w = Vec::new();
+    encode_cf(&CfInst::Mem(m), &mut w).unwrap();
+    let w0 = 15 | 20 << 4 | 3 << 13 | 5 << 15 | 4 << 23;
+    let w1 = 0x1 << 12 | 87 << 22 | 1 << 31;
+    assert_eq!(w, [w0, w1]);
+    assert_eq!(decode_cf(&w).unwrap().0, CfInst::Mem(m));
+    let text = disassemble(&Program::decode(&le(&[w0, w1, 0, 32 << 22 | 1 << 31])).unwrap());
+    assert!(text.contains("WRITE_IND_ACK"), "{text}");
+}

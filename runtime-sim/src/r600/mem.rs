@@ -16,11 +16,16 @@
 //!   describe, so it is not delivered. CMPXCHG compares with RW_GPR.Z (cayman L2965-L2968;
 //!   digest D2: LLVM puts it in .W). MEM_RAT_CACHELESS does no atomics (cayman L2981).
 //! * Lanes execute a memory instruction in lane order, so atomics are sequential.
+//! * **Write acknowledgements**: a RAT write is performed at once, but it is remembered
+//!   (per wavefront and dword, `acks.rs`) until an ACK the program waited for covers it; a
+//!   VTX or TEX fetch of such a dword is refused (cayman L786-L791, L8022, L8203-L8204,
+//!   L8376).
 
 use backend_r600::isa::{
     CfMem, ExportOp, ExportType, FetchClause, FetchInst, MemTarget, RatInst, TexInst, TexOp, VtxOp,
 };
 
+use super::acks::AckRequest;
 use super::wave::{Ctx, Wave};
 use super::WAVE;
 use crate::runtime::RunError;
@@ -107,6 +112,7 @@ impl Wave {
                 };
                 let a =
                     u64::from(self.gpr[sg][usize::from(v.src_sel_x & 3)][l]) + u64::from(v.offset);
+                self.check_acked(mem, a, (n * size) as u64, l, &here)?;
                 let buf = ctx.launch.memory.get(mem).map(Vec::as_slice).unwrap_or(&[]);
                 let mut comps = [0u32; 4];
                 let mut oor = false;
@@ -250,6 +256,7 @@ impl Wave {
             match texel {
                 Some((x, y)) => {
                     let base = (u64::from(y) * u64::from(tex.width) + u64::from(x)) * comps as u64;
+                    self.check_acked(tex.memory, base * 4, comps as u64 * 4, l, here)?;
                     for (c, v) in comp.iter_mut().enumerate().take(comps) {
                         match read_dword(buf, base + c as u64) {
                             Some(d) => *v = d,
@@ -378,6 +385,8 @@ impl Wave {
         } else {
             None
         };
+        let req = AckRequest::of(matches!(m.ty, ExportType::T2 | ExportType::T3), m.mark);
+        self.acks.begin_write(req);
         for l in 0..WAVE {
             if exec >> l & 1 == 0 {
                 continue;
@@ -397,7 +406,12 @@ impl Wave {
             let oor = &mut ctx.report.out_of_range;
             if store {
                 for c in 0..4 {
-                    if m.comp_mask >> c & 1 == 1 && !write_dword(buf, index + c as u64, data[c]) {
+                    if m.comp_mask >> c & 1 == 0 {
+                        continue;
+                    }
+                    if write_dword(buf, index + c as u64, data[c]) {
+                        self.acks.wrote(mem, index + c as u64, req, cf);
+                    } else {
                         oor.uav_writes += 1;
                     }
                 }
@@ -434,6 +448,7 @@ impl Wave {
             let old = match read_dword(buf, index) {
                 Some(o) => {
                     write_dword(buf, index, f(o, x, cmp, mask));
+                    self.acks.wrote(mem, index, req, cf);
                     o
                 }
                 None => {
@@ -453,9 +468,32 @@ impl Wave {
                         "{here}: return address {at} (RW_GPR.y) is outside RAT {rat}'s return buffer"
                     )));
                 }
+                self.acks.wrote(rm, at, req, cf);
             }
         }
         Ok(())
+    }
+}
+
+impl Wave {
+    /// Refuses a fetch by lane `lane` of the bytes `[byte, byte + len)` of memory `mem` when
+    /// this wavefront wrote one of their dwords through a RAT and nothing guarantees the
+    /// write is in memory yet (`acks.rs`; cayman L786-L791, L8022, L8203).
+    fn check_acked(
+        &self,
+        mem: usize,
+        byte: u64,
+        len: u64,
+        lane: usize,
+        here: &str,
+    ) -> Result<(), RunError> {
+        match self.acks.unconfirmed_bytes(mem, byte, len) {
+            None => Ok(()),
+            Some((dword, why, cf)) => Err(RunError::Fault(format!(
+                "{here}: lane {lane} reads dword {dword} of memory {mem}, which the RAT write at CF {cf} wrote, {}: the fetch may return the old value; a write that is read back needs TYPE WRITE_ACK/WRITE_IND_ACK and a WAIT_ACK 0 before the fetch (cayman L786-L791, L8022, L8203)",
+                why.reason()
+            ))),
+        }
     }
 }
 

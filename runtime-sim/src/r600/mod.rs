@@ -19,7 +19,8 @@
 //! clause temporaries (cayman L1464-L1474), a stack deeper than the declared STACK_SIZE
 //! (cayman L1190), a fetch clause of more than 16 instructions (cayman L653), data left in an
 //! LDS output queue at the end of a clause (cayman L2334), a barrier that not every
-//! wavefront of the group reaches. What it does not implement is `RunError::Unsupported`.
+//! wavefront of the group reaches, a fetch of memory the wavefront wrote through a RAT
+//! without a waited-for ACK ([`acks`], cayman L786-L791, L8022). What it does not implement is `RunError::Unsupported`.
 //!
 //! Launch conventions (LLVM's R600 backend and Mesa, `docs/abi.md` "Cayman (R600 family)"):
 //! R0.xyz = work-item id in the group, R1.xyz = group id; constant buffer 0 holds the
@@ -30,6 +31,7 @@
 // Lane loops index several per-lane arrays at once.
 #![allow(clippy::needless_range_loop)]
 
+pub mod acks;
 pub mod alu;
 pub mod mem;
 pub mod ops;

@@ -98,6 +98,8 @@ pub struct Wave {
     pub wave_id: u32,
     pub group_waves: u32,
     pub steps: u64,
+    /// RAT writes not known to be in memory yet (`acks.rs`).
+    pub acks: super::acks::Acks,
 }
 
 impl Wave {
@@ -117,6 +119,7 @@ impl Wave {
             wave_id: w as u32,
             group_waves: nwaves as u32,
             steps: 0,
+            acks: Default::default(),
         };
         if let Some([w, h]) = l.pixel_domain {
             for lane in 0..WAVE {
@@ -404,7 +407,11 @@ impl Wave {
             )))
         };
         match w.op {
-            CfOp::Nop | CfOp::WaitAck | CfOp::LdsDealloc | CfOp::SetPriority => self.pc += 1,
+            CfOp::WaitAck => {
+                self.acks.wait(w.addr);
+                self.pc += 1;
+            }
+            CfOp::Nop | CfOp::LdsDealloc | CfOp::SetPriority => self.pc += 1,
             CfOp::End => return Ok(true),
             CfOp::Tc | CfOp::TcAck => {
                 let exec = self.test(ctx.launch, w);
