@@ -96,6 +96,10 @@ pub struct LaunchAbi {
     pub cb_vtx_buffers: BTreeMap<u32, u8>,
     /// IL resource id → TEX resource id (and sampler: point filter, clamp to edge).
     pub textures: BTreeMap<u32, u8>,
+    /// The TEX resources whose dimension is 1D_ARRAY / 2D_ARRAY (slice in z), and whether
+    /// sampler 0 needs its depth comparison function LESS_EQUAL (`sample_c*`).
+    pub texture_arrays: std::collections::BTreeSet<u8>,
+    pub depth_compare: bool,
     /// LDS bytes per work-group the program's `dcl_lds_id` allocations take (laid out one
     /// after the other in id order, each rounded up to dwords): see [`lds_bytes`].
     pub lds_bytes: u32,

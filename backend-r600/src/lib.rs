@@ -273,7 +273,11 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
     }
     for &t in &uses.textures {
         abi.textures.insert(t, t as u8);
+        if options.resources.get(&t).is_some_and(|r| r.array) {
+            abi.texture_arrays.insert(t as u8);
+        }
     }
+    abi.depth_compare = uses.depth_compare;
     if uses.lds {
         abi.lds_bytes = options.memory.lds.bytes;
         abi.lds_owner_dwords = options.memory.lds.per_thread.map(|(d, _)| d);

@@ -10,7 +10,7 @@
 //! that it lands in the block's last ALU clause, the one CF turns into `ALU_PUSH_BEFORE`.
 
 use crate::isa::{AluOp, Chan, RatInst};
-use crate::mir::{MAlu, MBlock, MFunc, MInst, VReg};
+use crate::mir::{MAlu, MBlock, MFunc, MInst, TexExtra, VReg};
 use crate::pack::{self, ClauseDraft};
 use crate::CompileError;
 
@@ -36,6 +36,8 @@ pub struct TexDraft {
     pub comp: u8,
     /// The v coordinate, in channel y of u's GPR.
     pub v: Option<VReg>,
+    /// The slice and comparison reference, in channels z and w of u's GPR.
+    pub extra: TexExtra,
 }
 
 /// One RAT store.
@@ -178,6 +180,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                     dst,
                     u,
                     v,
+                    extra,
                 } => Some(FetchDraft {
                     buffer: resource,
                     dst,
@@ -188,6 +191,7 @@ pub fn schedule_block(m: &mut MFunc, b: &MBlock) -> Result<SBlock, CompileError>
                         normalized,
                         comp,
                         v,
+                        extra,
                     }),
                 }),
                 _ => None,

@@ -320,3 +320,39 @@ fn acknowledged_store_dword_words() {
     let text = disassemble(&Program::decode(&le(&[w0, w1, 0, 32 << 22 | 1 << 31])).unwrap());
     assert!(text.contains("WRITE_IND_ACK"), "{text}");
 }
+
+/// SAMPLE_C_LZ with the slice in z and the reference in w, the form the compiler emits for
+/// `sample_c_lz` of a 2D array; LLVM 14 has no intrinsic for SAMPLE_C_LZ. TEX_WORD0 (cayman
+/// L9532): TEX_INST [4:0] (SAMPLE_C_LZ 27, L7501), RESOURCE_ID [15:8], SRC_GPR [22:16];
+/// TEX_WORD1: DST_GPR [6:0], DST_SEL_X..W [20:9], COORD_TYPE_X..W bits 28-31 (L9639);
+/// TEX_WORD2: SAMPLER_ID [19:15], SRC_SEL_X..W [31:20] (3 bits each).
+#[test]
+fn sample_c_lz_array_words() {
+    let t = TexInst {
+        op: TexOp::SampleCLz,
+        inst_mod: 0,
+        fetch_whole_quad: false,
+        resource_id: 7,
+        src_gpr: 3,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 5,
+            rel: false,
+            sel: [7, 0, 7, 7],
+        },
+        lod_bias: 0,
+        coord_type: [true, true, false, false],
+        offset: [0; 3],
+        sampler_id: 0,
+        src_sel: [0, 1, 2, 3],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    let w0 = 27 | 7 << 8 | 3 << 16;
+    // DST_SEL_Y [14:12] = 0 (X).
+    let w1 = 5 | 7 << 9 | 7 << 15 | 7 << 18 | 1 << 28 | 1 << 29;
+    let w2 = 1 << 23 | 2 << 26 | 3 << 29;
+    assert_eq!(&w[..3], &[w0, w1, w2]);
+}

@@ -178,8 +178,11 @@ impl Wave {
     }
 
     /// A TEX instruction (cayman L9532-L9675) for the lanes in `exec`: SAMPLE (point
-    /// filtering, clamp-to-edge, COORD_TYPE 1 = normalized) and LD (integer texel
-    /// coordinates, 0 outside the texture) on a 1D/2D texture of 32-bit components.
+    /// filtering, clamp-to-edge, COORD_TYPE 1 = normalized), SAMPLE_C / SAMPLE_C_LZ (the
+    /// same texel's x compared with the reference in the source's w, cayman L7400; one
+    /// level, so both read level 0) and LD (integer texel coordinates, 0 outside the
+    /// texture) on a 1D/2D texture or array of 32-bit components; an array's slice is the
+    /// source's z.
     fn tex(
         &mut self,
         ctx: &mut Ctx<'_>,
@@ -187,7 +190,10 @@ impl Wave {
         exec: u64,
         here: &str,
     ) -> Result<(), RunError> {
-        if !matches!(t.op, TexOp::Sample | TexOp::Ld) {
+        if !matches!(
+            t.op,
+            TexOp::Sample | TexOp::Ld | TexOp::SampleC | TexOp::SampleCLz
+        ) {
             return Err(RunError::Unsupported(format!(
                 "{here}: texture instruction {}",
                 t.op.name()
@@ -216,6 +222,25 @@ impl Wave {
             .map(Vec::as_slice)
             .unwrap_or(&[]);
         let comps = tex.comps.clamp(1, 4) as usize;
+        let compare = matches!(t.op, TexOp::SampleC | TexOp::SampleCLz);
+        let func = if compare {
+            // Only X of a comparison is defined (cayman L7400).
+            if t.dst.sel.iter().any(|&s| (1..=3).contains(&s)) {
+                return Err(RunError::Unsupported(format!(
+                    "{here}: {} writes Y, Z or W of the comparison; the ISA defines only X (cayman L7400)",
+                    t.op.name()
+                )));
+            }
+            Some(*ctx.launch.depth_compare.get(&t.sampler_id).ok_or_else(|| {
+                RunError::BadLaunch(format!(
+                    "{here}: {} through sampler {}, which has no depth comparison function",
+                    t.op.name(),
+                    t.sampler_id
+                ))
+            })?)
+        } else {
+            None
+        };
         let mut res = [[0u32; WAVE]; 4];
         for l in 0..WAVE {
             if exec >> l & 1 == 0 {
@@ -228,11 +253,17 @@ impl Wave {
                     _ => 0,
                 }
             };
-            let texel: Option<(u32, u32)> = if t.op == TexOp::Ld {
+            let texel: Option<(u32, u32, u32)> = if t.op == TexOp::Ld {
                 let (x, y) = (coord(0) as i32, coord(1) as i32);
                 let y = if tex.height <= 1 { 0 } else { y };
-                (x >= 0 && y >= 0 && (x as u32) < tex.width && (y as u32) < tex.height.max(1))
-                    .then_some((x as u32, y as u32))
+                let z = if tex.array { coord(2) as i32 } else { 0 };
+                (x >= 0
+                    && y >= 0
+                    && z >= 0
+                    && (x as u32) < tex.width
+                    && (y as u32) < tex.height.max(1)
+                    && (z as u32) < tex.slices.max(1))
+                .then_some((x as u32, y as u32, z as u32))
             } else {
                 let axis = |k: usize, size: u32| -> u32 {
                     let mut v = f32::from_bits(coord(k));
@@ -250,12 +281,18 @@ impl Wave {
                 } else {
                     axis(1, tex.height)
                 };
-                Some((axis(0, tex.width), y))
+                let z = if tex.array {
+                    array_slice(f32::from_bits(coord(2)), t.coord_type[2], tex.slices)
+                } else {
+                    0
+                };
+                Some((axis(0, tex.width), y, z))
             };
             let mut comp = [0u32, 0, 0, 1.0f32.to_bits()];
             match texel {
-                Some((x, y)) => {
-                    let base = (u64::from(y) * u64::from(tex.width) + u64::from(x)) * comps as u64;
+                Some((x, y, z)) => {
+                    let row = u64::from(z) * u64::from(tex.height.max(1)) + u64::from(y);
+                    let base = (row * u64::from(tex.width) + u64::from(x)) * comps as u64;
                     self.check_acked(tex.memory, base * 4, comps as u64 * 4, l, here)?;
                     for (c, v) in comp.iter_mut().enumerate().take(comps) {
                         match read_dword(buf, base + c as u64) {
@@ -268,6 +305,9 @@ impl Wave {
                     comp = [0; 4];
                     ctx.report.out_of_range.resource_reads += 1;
                 }
+            }
+            if let Some(func) = func {
+                comp[0] = depth_compare(func, f32::from_bits(coord(3)), f32::from_bits(comp[0]));
             }
             for c in 0..4 {
                 res[c][l] = match t.dst.sel[c] {
@@ -497,6 +537,45 @@ impl Wave {
     }
 }
 
+/// The slice a SAMPLE reads of an array of `slices` (`coord` the source's z; normalized
+/// with COORD_TYPE_Z 1). The ISA gives no rule: the model takes D3D10's, which DX10-class
+/// texture units implement and the IL repeats (IL reference L5155): round to nearest even,
+/// clamp to the slices there are; NaN selects slice 0.
+fn array_slice(coord: f32, normalized: bool, slices: u32) -> u32 {
+    let z = if normalized {
+        coord * slices as f32
+    } else {
+        coord
+    };
+    if z.is_nan() || z <= 0.0 {
+        0
+    } else {
+        (z.round_ties_even() as u64).min(u64::from(slices.saturating_sub(1))) as u32
+    }
+}
+
+/// SAMPLE_C's comparison: 1.0 when `reference FUNC texel` holds, else 0.0 (cayman L7400:
+/// "A passing compare puts a 1.0 in the src0.X element"; NaNs are honored, so an ordered
+/// comparison with a NaN fails and NOT_EQUAL passes).
+fn depth_compare(func: super::DepthCompare, reference: f32, texel: f32) -> u32 {
+    use super::DepthCompare as D;
+    let pass = match func {
+        D::Never => false,
+        D::Less => reference < texel,
+        D::Equal => reference == texel,
+        D::LessEqual => reference <= texel,
+        D::Greater => reference > texel,
+        D::NotEqual => reference != texel,
+        D::GreaterEqual => reference >= texel,
+        D::Always => true,
+    };
+    if pass {
+        1.0f32.to_bits()
+    } else {
+        0
+    }
+}
+
 /// A GPR relative to aL; outside the registers R0 (cayman L1466).
 fn rel_gpr(ctx: &Ctx<'_>, base: u8, al: i32) -> usize {
     let a = i64::from(base) + i64::from(al);
@@ -573,3 +652,7 @@ fn convert(raw: u32, size: usize, float: bool, num: u8, signed: bool) -> u32 {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "mem_tests.rs"]
+mod tests;

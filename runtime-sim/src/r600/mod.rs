@@ -148,11 +148,30 @@ pub struct R600Launch {
     /// read through the TC after the ACK (cayman L2195; the buffer is the per-RAT immediate
     /// buffer Mesa programs, CB_IMMEDn_BASE).
     pub rat_returns: BTreeMap<u8, usize>,
+    /// Sampler id → its depth comparison function (SQ_TEX_SAMPLER_WORD0
+    /// DEPTH_COMPARE_FUNCTION), which SAMPLE_C / SAMPLE_C_LZ compare with (cayman L7400). A
+    /// comparison through a sampler without one is refused.
+    pub depth_compare: BTreeMap<u8, DepthCompare>,
+}
+
+/// A sampler's depth comparison function, numbered as the SQ_TEX_DEPTH_COMPARE enumeration
+/// Mesa programs: `reference FUNC texel` passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthCompare {
+    Never = 0,
+    Less = 1,
+    Equal = 2,
+    LessEqual = 3,
+    Greater = 4,
+    NotEqual = 5,
+    GreaterEqual = 6,
+    Always = 7,
 }
 
 /// A texture resource: `width` x `height` texels of `comps` 32-bit components, row-major,
-/// in memory buffer `memory`. Its sampler is point-filtered with clamp-to-edge addressing
-/// (the only sampler state the model implements; CAL's default for Brook+).
+/// `slices` slices one after the other, in memory buffer `memory`. Its sampler is
+/// point-filtered with clamp-to-edge addressing (the only sampler state the model
+/// implements besides the depth comparison; CAL's default for Brook+).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Texture {
     pub memory: usize,
@@ -160,6 +179,11 @@ pub struct Texture {
     pub height: u32,
     /// 32-bit components per texel (1-4).
     pub comps: u32,
+    /// The resource's dimension is 1D_ARRAY or 2D_ARRAY: the texture unit reads the slice
+    /// from the coordinate's z.
+    pub array: bool,
+    /// Slices of an array (1 otherwise).
+    pub slices: u32,
 }
 
 impl R600Launch {
@@ -183,6 +207,7 @@ impl R600Launch {
             pixel_domain: None,
             pixel_inputs: BTreeMap::new(),
             rat_returns: BTreeMap::new(),
+            depth_compare: BTreeMap::new(),
         }
     }
 
