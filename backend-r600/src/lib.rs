@@ -287,6 +287,18 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
             abi.rat_returns.insert(u, (r, v));
         }
     }
+    if uses.gds {
+        let uav = u32::from(abi::GDS_RAT);
+        if uses.rats.contains(&uav) || uses.vtx.contains(&uav) {
+            return Err(CompileError::Unsupported {
+                what: format!(
+                    "GDS or append buffers together with UAV {uav} (both would be RAT {uav})"
+                ),
+                span: Span::default(),
+            });
+        }
+        abi.gds = Some(abi::gds_buffer(&options.memory.gds));
+    }
     if uses.private {
         if uses.rats.contains(&u32::from(abi::PRIVATE_RAT)) {
             return Err(CompileError::Unsupported {

@@ -87,6 +87,25 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
         bytes: k.decls.lds_bytes,
         per_thread: k.decls.lds_per_thread,
     };
+    let gds = abi::LdsLayout {
+        allocs: k
+            .decls
+            .gds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    abi::LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        bytes: k.decls.gds_bytes,
+        per_thread: None,
+    };
     let uavs = k
         .decls
         .uavs
@@ -110,6 +129,7 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
         resources,
         memory: abi::MemoryDecls {
             lds,
+            gds,
             uavs,
             srvs: k.decls.srvs.clone(),
             itemps: abi::ITemps {
@@ -464,6 +484,12 @@ impl Device for Cayman {
             l.vtx_buffers.insert(vtx, l.memory.len());
             l.memory
                 .push(vec![0; 16 * elements as usize * items as usize]);
+        }
+        if let Some(g) = a.gds {
+            // The GDS buffer: allocations and append counters, zero for the dispatch.
+            l.rats.insert(g.rat, l.memory.len());
+            l.vtx_buffers.insert(g.vtx, l.memory.len());
+            l.memory.push(vec![0; g.bytes as usize]);
         }
         for &(rat, vtx) in a.rat_returns.values() {
             l.rat_returns.insert(rat, l.memory.len());

@@ -27,6 +27,7 @@ use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
 mod float;
+mod gds;
 mod int;
 mod lds;
 mod private;
@@ -65,6 +66,8 @@ pub struct Uses {
     pub textures: HashSet<u32>,
     /// A `sample_c*` compares through sampler 0.
     pub depth_compare: bool,
+    /// GDS or an append counter is accessed (the GDS buffer).
+    pub gds: bool,
     /// Interpolated pixel inputs `vN` read.
     pub pixel_inputs: HashSet<u32>,
     /// Constant buffers read with a register index (through their VTX buffer).
@@ -109,6 +112,7 @@ pub fn select_with(
 ) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
         lds: memory.lds.clone(),
+        gds: memory.gds.clone(),
         uav_kinds: memory.uavs.clone(),
         itemps: memory.itemps.clone(),
         srv_kinds: memory.srvs.clone(),
@@ -218,6 +222,8 @@ struct Isel<'f> {
     f: &'f Function,
     /// The LDS declarations (`lds.rs`).
     lds: abi::LdsLayout,
+    /// The GDS allocations (`gds.rs`).
+    gds: abi::LdsLayout,
     /// The UAV and SRV declarations (`uav.rs`).
     uav_kinds: std::collections::BTreeMap<u32, abi::UavKind>,
     srv_kinds: std::collections::BTreeMap<u32, Option<u32>>,
