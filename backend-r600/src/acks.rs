@@ -15,6 +15,11 @@
 //!    right before it, which waits for every outstanding ACK. A wait inserted this way
 //!    clears the state for the paths through it, so it is decided to a fixed point.
 //!
+//! A GROUP_BARRIER counts as a read of every RAT: after it the group's other wavefronts may
+//! read what this one wrote, so its writes are acknowledged and waited for before the
+//! barrier's clause (the device model tracks each wavefront's own reads only, so it does not
+//! check this part).
+//!
 //! Mesa does the same for its r600 compute shaders (a fetch flagged `wait_ack` gets
 //! `WAIT_ACK` with ADDR 0 and BARRIER before it, RAT writes that are read back use the
 //! `_ACK` TYPE: `sfn_assembler.cpp` `emit_wait_ack`, `r600_asm.c`
@@ -23,6 +28,7 @@
 
 use crate::abi;
 use crate::cf::{CfOp, CfProgram, Label};
+use crate::isa::AluOp;
 
 /// A set of RAT ids, bit n for RAT n.
 type RatSet = u16;
@@ -56,11 +62,24 @@ pub fn rats_read_by(buffer: u8, tex: bool) -> RatSet {
     }
 }
 
+/// The RATs whose writes must be in memory before `op`: those its fetches may read, and
+/// for an ALU clause with a GROUP_BARRIER every RAT, because the other wavefronts of the
+/// group may read anything this one wrote once they are past the barrier (an IL `fence`
+/// orders memory for the whole group; the ACK is the only fence the ISA gives, L791).
 fn reads(op: &CfOp) -> RatSet {
     match op {
         CfOp::Fetch(fs) => fs
             .iter()
             .fold(0, |m, f| m | rats_read_by(f.buffer, f.tex.is_some())),
+        CfOp::Alu { clause, .. }
+            if clause
+                .groups
+                .iter()
+                .flatten()
+                .any(|s| s.alu.op == AluOp::GroupBarrier) =>
+        {
+            RatSet::MAX
+        }
         _ => 0,
     }
 }
@@ -270,6 +289,39 @@ mod tests {
         assert_eq!(ops[2], CfOp::WaitAck);
         assert!(matches!(ops[3], CfOp::Fetch(_)));
         assert!(acked(&ops[4]));
+    }
+
+    // Other wavefronts read after a barrier: the store is acknowledged and waited for first.
+    #[test]
+    fn a_barrier_waits_for_earlier_stores() {
+        use crate::group::SlotInst;
+        use crate::isa::Chan;
+        use crate::mir::MAlu;
+        let barrier = SlotInst {
+            alu: MAlu {
+                op: AluOp::GroupBarrier,
+                dst: None,
+                srcs: Vec::new(),
+                clamp: false,
+                exec_update: false,
+                lds: None,
+                others: Vec::new(),
+            },
+            slot: Chan::X,
+            write: false,
+        };
+        let clause = crate::pack::ClauseDraft {
+            groups: vec![vec![barrier]],
+            kcache: Vec::new(),
+            slots: 1,
+        };
+        let alu = CfOp::Alu {
+            op: crate::isa::CfAluOp::Alu,
+            clause,
+        };
+        let ops = run(vec![store(5), alu, CfOp::End], 0);
+        assert!(acked(&ops[0]));
+        assert_eq!(ops[1], CfOp::WaitAck);
     }
 
     // A wait in the then-branch does not cover the else-branch's path.
