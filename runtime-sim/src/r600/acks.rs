@@ -22,8 +22,11 @@
 //!   dwords, so a dword's state is that of its latest write.
 //!
 //! A write without an ACK request (plain WRITE / WRITE_IND, no MARK) is never confirmed.
-//! The tracking is per wavefront: writes of other wavefronts are ordered by the program's
-//! fences, which the model does not check.
+//! Each wavefront of a work-group has its own tracker (only the writer's WAIT_ACK confirms
+//! its writes); a fetch is checked against all of the group's, so a wavefront reading what
+//! another one wrote is refused unless the writer waited for the ACK. The model runs the
+//! wavefronts in turn up to each barrier, so this check sees only the orders that turn
+//! order produces; writes of earlier work-groups are not tracked.
 
 use std::collections::HashMap;
 

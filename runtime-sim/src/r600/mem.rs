@@ -112,7 +112,7 @@ impl Wave {
                 };
                 let a =
                     u64::from(self.gpr[sg][usize::from(v.src_sel_x & 3)][l]) + u64::from(v.offset);
-                self.check_acked(mem, a, (n * size) as u64, l, &here)?;
+                self.check_acked(ctx.acks, mem, a, (n * size) as u64, l, &here)?;
                 let buf = ctx.launch.memory.get(mem).map(Vec::as_slice).unwrap_or(&[]);
                 let mut comps = [0u32; 4];
                 let mut oor = false;
@@ -293,7 +293,7 @@ impl Wave {
                 Some((x, y, z)) => {
                     let row = u64::from(z) * u64::from(tex.height.max(1)) + u64::from(y);
                     let base = (row * u64::from(tex.width) + u64::from(x)) * comps as u64;
-                    self.check_acked(tex.memory, base * 4, comps as u64 * 4, l, here)?;
+                    self.check_acked(ctx.acks, tex.memory, base * 4, comps as u64 * 4, l, here)?;
                     for (c, v) in comp.iter_mut().enumerate().take(comps) {
                         match read_dword(buf, base + c as u64) {
                             Some(d) => *v = d,
@@ -426,7 +426,10 @@ impl Wave {
             None
         };
         let req = AckRequest::of(matches!(m.ty, ExportType::T2 | ExportType::T3), m.mark);
-        self.acks.begin_write(req);
+        let me = self.wave_id as usize;
+        if let Some(a) = ctx.acks.get_mut(me) {
+            a.begin_write(req);
+        }
         for l in 0..WAVE {
             if exec >> l & 1 == 0 {
                 continue;
@@ -450,7 +453,9 @@ impl Wave {
                         continue;
                     }
                     if write_dword(buf, index + c as u64, data[c]) {
-                        self.acks.wrote(mem, index + c as u64, req, cf);
+                        if let Some(a) = ctx.acks.get_mut(me) {
+                            a.wrote(mem, index + c as u64, req, cf);
+                        }
                     } else {
                         oor.uav_writes += 1;
                     }
@@ -488,7 +493,9 @@ impl Wave {
             let old = match read_dword(buf, index) {
                 Some(o) => {
                     write_dword(buf, index, f(o, x, cmp, mask));
-                    self.acks.wrote(mem, index, req, cf);
+                    if let Some(a) = ctx.acks.get_mut(me) {
+                        a.wrote(mem, index, req, cf);
+                    }
                     o
                 }
                 None => {
@@ -508,7 +515,9 @@ impl Wave {
                         "{here}: return address {at} (RW_GPR.y) is outside RAT {rat}'s return buffer"
                     )));
                 }
-                self.acks.wrote(rm, at, req, cf);
+                if let Some(a) = ctx.acks.get_mut(me) {
+                    a.wrote(rm, at, req, cf);
+                }
             }
         }
         Ok(())
@@ -517,23 +526,33 @@ impl Wave {
 
 impl Wave {
     /// Refuses a fetch by lane `lane` of the bytes `[byte, byte + len)` of memory `mem` when
-    /// this wavefront wrote one of their dwords through a RAT and nothing guarantees the
-    /// write is in memory yet (`acks.rs`; cayman L786-L791, L8022, L8203).
+    /// a wavefront of the group wrote one of their dwords through a RAT and nothing
+    /// guarantees the write is in memory yet (`acks.rs`; cayman L786-L791, L8022, L8203).
+    /// The writer's own WAIT_ACK is what makes a write visible, to it and to the others.
     fn check_acked(
         &self,
+        acks: &[super::acks::Acks],
         mem: usize,
         byte: u64,
         len: u64,
         lane: usize,
         here: &str,
     ) -> Result<(), RunError> {
-        match self.acks.unconfirmed_bytes(mem, byte, len) {
-            None => Ok(()),
-            Some((dword, why, cf)) => Err(RunError::Fault(format!(
-                "{here}: lane {lane} reads dword {dword} of memory {mem}, which the RAT write at CF {cf} wrote, {}: the fetch may return the old value; a write that is read back needs TYPE WRITE_ACK/WRITE_IND_ACK and a WAIT_ACK 0 before the fetch (cayman L786-L791, L8022, L8203)",
+        for (w, a) in acks.iter().enumerate() {
+            let Some((dword, why, cf)) = a.unconfirmed_bytes(mem, byte, len) else {
+                continue;
+            };
+            let by = if w == self.wave_id as usize {
+                "this wavefront".to_string()
+            } else {
+                format!("wavefront {w} of the group")
+            };
+            return Err(RunError::Fault(format!(
+                "{here}: lane {lane} reads dword {dword} of memory {mem}, which {by} wrote with the RAT write at CF {cf}, {}: the fetch may return the old value; a write that is read back needs TYPE WRITE_ACK/WRITE_IND_ACK and a WAIT_ACK 0 by its writer before the fetch (cayman L786-L791, L8022, L8203)",
                 why.reason()
-            ))),
+            )));
         }
+        Ok(())
     }
 }
 

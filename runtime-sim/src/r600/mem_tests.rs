@@ -243,3 +243,86 @@ fn sample_c_into_y_is_refused() {
     let e = run(&bytes, &mut l).unwrap_err();
     assert!(e.to_string().contains("only X"), "{e}");
 }
+
+/// Two wavefronts: each stores 42 at its work-items' dwords (TYPE `ty`, then WAIT_ACK 0 if
+/// `wait`), passes a GROUP_BARRIER, and fetches the dword of work-item `id ^ 64`, which the
+/// other wavefront wrote.
+fn run_two_waves(ty: ExportType, wait: bool) -> Result<Vec<u8>, RunError> {
+    let lit = |op, dst: u8, src: u8, v: u32| AluGroup {
+        insts: vec![AluInst::new(
+            op,
+            dst,
+            Chan::X,
+            &[AluSrc::gpr(src, Chan::X), AluSrc::literal(Chan::X)],
+        )],
+        literals: vec![v, 0],
+    };
+    let first = vec![
+        lit(AluOp::XorInt, 1, 0, 64),
+        lit(AluOp::LshlInt, 1, 1, 2),
+        mov(2, Chan::X, 42),
+    ];
+    let barrier = vec![AluGroup::new(vec![AluInst::new(
+        AluOp::GroupBarrier,
+        0,
+        Chan::X,
+        &[],
+    )
+    .masked()])];
+    let mut cf = vec![
+        CfInst::Alu(CfAlu::new(CfAluOp::Alu, 0, 0)),
+        store(ty, false),
+    ];
+    if wait {
+        cf.push(wait_ack(0));
+    }
+    cf.push(CfInst::Alu(CfAlu::new(CfAluOp::Alu, 0, 0)));
+    cf.push(CfInst::Word(CfWord::new(CfOp::Tc, 0)));
+    cf.push(CfInst::Word(CfWord::new(CfOp::End, 0)));
+    let n = cf.len() as u32;
+    let slots = |c: &Vec<AluGroup>| c.iter().map(|g| g.slots() as u32).sum::<u32>();
+    let (a0, a1) = (n, n + slots(&first));
+    let fetch_at = (a1 + slots(&barrier)).next_multiple_of(2);
+    let mut p = Program::default();
+    let k1 = cf.len() - 3;
+    cf[0] = CfInst::Alu(CfAlu::new(CfAluOp::Alu, a0, slots(&first) as usize));
+    cf[k1] = CfInst::Alu(CfAlu::new(CfAluOp::Alu, a1, slots(&barrier) as usize));
+    cf[k1 + 1] = CfInst::Word(CfWord::new(CfOp::Tc, fetch_at));
+    p.cf = cf;
+    p.alu_clauses.insert(a0, AluClause { groups: first });
+    p.alu_clauses.insert(a1, AluClause { groups: barrier });
+    p.fetch_clauses.insert(
+        fetch_at,
+        FetchClause {
+            insts: vec![vfetch()],
+        },
+    );
+    let bytes = p.encode().expect("encodes");
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 1,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [128, 1, 1], [128, 1, 1]);
+    l.memory = vec![vec![0; 512]];
+    l.rats.insert(0, 0);
+    l.vtx_buffers.insert(1, 0);
+    run(&bytes, &mut l)?;
+    Ok(l.memory.swap_remove(0))
+}
+
+// Another wavefront's write is in memory once its writer has the ACK (cayman L786-L791):
+// the reader's own WAIT_ACK does not help.
+#[test]
+fn a_fetch_of_another_wavefronts_unacknowledged_store_is_refused() {
+    let e = run_two_waves(ExportType::T1, false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("wavefront 1 of the group"), "{e}");
+    let e = run_two_waves(ExportType::T3, false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("WAIT_ACK"), "{e}");
+    let mem = run_two_waves(ExportType::T3, true).unwrap();
+    assert!(mem.chunks_exact(4).all(|d| d == 42u32.to_le_bytes()));
+}

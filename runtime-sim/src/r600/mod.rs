@@ -295,6 +295,7 @@ pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunErro
                     .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
                     .collect();
                 let mut status = vec![Status::Running; nwaves];
+                let mut acks = vec![acks::Acks::default(); nwaves];
                 loop {
                     for (w, wave) in waves.iter_mut().enumerate() {
                         if status[w] == Status::Running {
@@ -303,6 +304,7 @@ pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunErro
                                 launch,
                                 lds: &mut lds,
                                 report: &mut report,
+                                acks: &mut acks,
                             };
                             status[w] = wave.run(&mut ctx)?;
                         }

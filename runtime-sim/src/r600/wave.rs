@@ -73,6 +73,8 @@ pub(crate) struct Ctx<'a> {
     pub launch: &'a mut R600Launch,
     pub lds: &'a mut Vec<u8>,
     pub report: &'a mut RunReport,
+    /// Each wavefront's RAT writes not known to be in memory yet (`acks.rs`), by wavefront.
+    pub acks: &'a mut [super::acks::Acks],
 }
 
 /// A 64-lane wavefront.
@@ -98,8 +100,6 @@ pub struct Wave {
     pub wave_id: u32,
     pub group_waves: u32,
     pub steps: u64,
-    /// RAT writes not known to be in memory yet (`acks.rs`).
-    pub acks: super::acks::Acks,
 }
 
 impl Wave {
@@ -119,7 +119,6 @@ impl Wave {
             wave_id: w as u32,
             group_waves: nwaves as u32,
             steps: 0,
-            acks: Default::default(),
         };
         if let Some([w, h]) = l.pixel_domain {
             for lane in 0..WAVE {
@@ -408,7 +407,9 @@ impl Wave {
         };
         match w.op {
             CfOp::WaitAck => {
-                self.acks.wait(w.addr);
+                if let Some(a) = ctx.acks.get_mut(self.wave_id as usize) {
+                    a.wait(w.addr);
+                }
                 self.pc += 1;
             }
             CfOp::Nop | CfOp::LdsDealloc | CfOp::SetPriority => self.pc += 1,
