@@ -148,7 +148,7 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                             },
                             lod_bias: 0,
                             coord_type: [t.normalized, t.normalized, false, false],
-                            offset: [0; 3],
+                            offset: t.extra.offset,
                             sampler_id: 0,
                             src_sel: [
                                 0,

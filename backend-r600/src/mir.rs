@@ -241,6 +241,8 @@ pub struct TexExtra {
     pub reference: Option<VReg>,
     /// SAMPLE_C_LZ (level of detail zero, cayman L7487) rather than SAMPLE_C.
     pub level_zero: bool,
+    /// OFFSET_X/Y/Z: 5-bit two's complement, half texels (`isel/texture.rs`).
+    pub offset: [u8; 3],
 }
 
 impl MInst {

@@ -356,3 +356,41 @@ fn sample_c_lz_array_words() {
     let w2 = 1 << 23 | 2 << 26 | 3 << 29;
     assert_eq!(&w[..3], &[w0, w1, w2]);
 }
+
+/// SAMPLE with texel offsets, the form `sample_aoffimmi` compiles to: TEX_WORD2 OFFSET_X
+/// [4:0], OFFSET_Y [9:5], 5-bit two's complement (cayman L9653-L9656); +1 texel is 2 and
+/// -1 texel 0x1E in half texels.
+#[test]
+fn sample_offset_words() {
+    let t = TexInst {
+        op: TexOp::Sample,
+        inst_mod: 0,
+        fetch_whole_quad: false,
+        resource_id: 0,
+        src_gpr: 1,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 2,
+            rel: false,
+            sel: [0, 7, 7, 7],
+        },
+        lod_bias: 0,
+        coord_type: [false, false, false, false],
+        offset: [2, 0x1E, 0],
+        sampler_id: 0,
+        src_sel: [0, 1, 4, 4],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    assert_eq!(w[2], 2 | 0x1E << 5 | 1 << 23 | 4 << 26 | 4 << 29);
+    let words = [w[0], w[1], w[2], w[3]];
+    let all: Vec<u32> = [2, 0x8000_0000 | (1 << 22), 0, 0x8800_0000]
+        .into_iter()
+        .chain(words)
+        .collect();
+    let bytes = le(&all);
+    let text = disassemble(&Program::decode(&bytes).unwrap());
+    assert_eq!(assemble(&text).unwrap(), bytes, "{text}");
+}

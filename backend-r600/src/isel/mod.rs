@@ -1113,9 +1113,9 @@ impl Isel<'_> {
         let field = |f: &str| il.field(f);
         let ld = il.opcode == Opcode::Load;
         let compare = matches!(il.opcode, Opcode::SampleC | Opcode::SampleCLz);
-        if il.extra.resource_format.is_some() || (!ld && field("aoffimmi").unwrap_or(0) != 0) {
+        if il.extra.resource_format.is_some() {
             return Err(unsupported(
-                format!("{name} with indexed resources or offsets"),
+                format!("{name} with indexed resources"),
                 self.span,
             ));
         }

@@ -14,6 +14,8 @@
 //!   `src1.x` (IL reference L5205). The comparison function is sampler state: the launch
 //!   gives sampler 0 LESS_EQUAL, the IL's meaning (`docs/decisions.md`, "comparison
 //!   sampling").
+//! * **Texel offsets** of a sample (`_aoffimmi`) go to OFFSET_X/Y in half texels
+//!   ([`Isel::texel_offsets`]).
 
 use midend::ir::{IlOp, Value};
 
@@ -38,6 +40,11 @@ impl Isel<'_> {
             level_zero: il.opcode == il_frontend::opcode::Opcode::SampleCLz,
             ..TexExtra::default()
         };
+        if !ld {
+            if let Some(word) = il.extra.address_offset {
+                extra.offset = self.texel_offsets(il, word, info)?;
+            }
+        }
         if info.array {
             let k = if info.one_d { 1 } else { 2 };
             let s = match Self::il_arg(il, args, 0, k) {
@@ -60,6 +67,36 @@ impl Isel<'_> {
             extra.reference = Some(self.tied(Chan::W, tie, r));
         }
         Ok(extra)
+    }
+
+    /// OFFSET_X/Y of a sample from `_aoffimmi(u,v,w)`: the IL's offsets are signed 7.1
+    /// fixed point (half texels, IL reference L4960) and the TEX fields 5-bit two's
+    /// complement "in texel space, [-8, 8)" (cayman TEX_WORD2), i.e. half texels as well, so
+    /// the byte goes in unchanged; one outside [-16, 15] does not fit. The w offset of a
+    /// 1D/2D resource and the v offset of a 1D one move nothing.
+    fn texel_offsets(
+        &self,
+        il: &IlOp,
+        word: u32,
+        info: ResourceInfo,
+    ) -> Result<[u8; 3], CompileError> {
+        let mut out = [0u8; 3];
+        let axes = if info.one_d { 1 } else { 2 };
+        for (k, o) in out.iter_mut().enumerate().take(axes) {
+            let v = (word >> (8 * k)) as u8 as i8;
+            if !(-16..=15).contains(&v) {
+                return Err(super::unsupported(
+                    format!(
+                        "{}: a texel offset of {} (TEX offsets span [-8, 8) texels)",
+                        il.opcode.mnemonic(),
+                        f32::from(v) / 2.0
+                    ),
+                    self.span,
+                ));
+            }
+            *o = v as u8 & 0x1F;
+        }
+        Ok(out)
     }
 
     /// A copy of `value` in channel `chan` of the coordinate GPR `tie` names.

@@ -199,11 +199,19 @@ impl Wave {
                 t.op.name()
             )));
         }
-        if t.resource_index_mode != 0 || t.sampler_index_mode != 0 || t.offset != [0; 3] {
+        if t.resource_index_mode != 0
+            || t.sampler_index_mode != 0
+            || t.offset[2] != 0
+            || (t.op == TexOp::Ld && t.offset != [0; 3])
+        {
             return Err(RunError::Unsupported(format!(
-                "{here}: indexed resources/samplers and texel offsets are not modelled"
+                "{here}: indexed resources/samplers, OFFSET_Z and LD's texel offsets are not modelled"
             )));
         }
+        // OFFSET_X/Y: 5-bit two's complement "in texel space", range [-8, 8): half texels
+        // (TEX_WORD2, cayman L9653-L9658; `docs/decisions.md`).
+        let half_texels = |f: u8| f32::from(((f << 3) as i8) >> 3) / 2.0;
+        let offset = [half_texels(t.offset[0]), half_texels(t.offset[1])];
         let tex = *ctx.launch.textures.get(&t.resource_id).ok_or_else(|| {
             RunError::BadLaunch(format!(
                 "{here}: texture resource {} is not bound",
@@ -270,6 +278,7 @@ impl Wave {
                     if t.coord_type[k] {
                         v *= size as f32;
                     }
+                    v += offset[k];
                     if v.is_nan() || v < 0.0 {
                         0
                     } else {

@@ -326,3 +326,43 @@ fn a_fetch_of_another_wavefronts_unacknowledged_store_is_refused() {
     let mem = run_two_waves(ExportType::T3, true).unwrap();
     assert!(mem.chunks_exact(4).all(|d| d == 42u32.to_le_bytes()));
 }
+
+// OFFSET_X "X element of texel address before sampling (in texel space). value ranging from
+// [-8, 8)" in a 5-bit field: half texels. Texel 1 of slice 1 is 11.0, texel 0 is 10.0.
+#[test]
+fn sample_offsets_are_half_texels() {
+    let at = |u: f32, off: u8| {
+        let mut t = tex(TexOp::Sample, [0, 7, 7, 7]);
+        if let FetchInst::Tex(x) = &mut t {
+            x.coord_type = [false, false, false, false];
+            x.offset = [off, 0, 0];
+        }
+        let bytes = program(
+            vec![
+                mov(1, Chan::X, u.to_bits()),
+                mov(1, Chan::Y, 0),
+                mov(1, Chan::Z, 1.0f32.to_bits()),
+            ],
+            vec![],
+            t,
+            vec![CfInst::Mem(CfMem::rat(
+                ExportOp::MemRatCacheless,
+                0,
+                RatInst::StoreDword,
+                3,
+                0,
+                1,
+            ))],
+        );
+        let mut l = array_texture_launch();
+        l.memory.push(vec![0; 4]);
+        l.rats.insert(0, 1);
+        run(&bytes, &mut l).unwrap();
+        let m = &l.memory[1];
+        f32::from_le_bytes([m[0], m[1], m[2], m[3]])
+    };
+    assert_eq!(at(0.25, 0), 10.0);
+    assert_eq!(at(0.25, 2), 11.0); // +1 texel
+    assert_eq!(at(0.75, 1), 11.0); // 0.75 + 0.5 texel
+    assert_eq!(at(1.25, 0x1F), 10.0); // 1.25 - 0.5 texel
+}
