@@ -96,6 +96,13 @@ pub struct LaunchAbi {
     pub cb_vtx_buffers: BTreeMap<u32, u8>,
     /// IL resource id → TEX resource id (and sampler: point filter, clamp to edge).
     pub textures: BTreeMap<u32, u8>,
+    /// The TEX resources whose dimension is 1D_ARRAY / 2D_ARRAY (slice in z).
+    pub texture_arrays: std::collections::BTreeSet<u8>,
+    /// Sampler 0 needs its depth comparison function LESS_EQUAL (`sample_c*`).
+    pub depth_compare: bool,
+    /// The GDS buffer (GDS allocations, then the append counters), when the program uses
+    /// GDS or append buffers: zero before the run, bound as [`GDS_RAT`] and [`GDS_VTX`].
+    pub gds: Option<GdsBuffer>,
     /// LDS bytes per work-group the program's `dcl_lds_id` allocations take (laid out one
     /// after the other in id order, each rounded up to dwords): see [`lds_bytes`].
     pub lds_bytes: u32,
@@ -152,6 +159,8 @@ pub enum UavKind {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MemoryDecls {
     pub lds: LdsLayout,
+    /// The `dcl_gds_id` allocations, laid out as LDS ones (`per_thread` unused).
+    pub gds: LdsLayout,
     /// UAVs by id (undeclared ones are raw).
     pub uavs: BTreeMap<u32, UavKind>,
     /// Raw (`None`) and structured (`Some(stride)`) SRVs by id.
@@ -173,6 +182,37 @@ pub struct ITemps {
 pub const PRIVATE_RAT: u8 = 15;
 /// The VTX buffer of the private buffer.
 pub const PRIVATE_VTX: u8 = 112;
+
+/// The RAT of the GDS buffer (`docs/abi.md`, "GDS and append buffers"); UAV 14 cannot be
+/// used with it.
+pub const GDS_RAT: u8 = 14;
+/// The VTX buffer GDS loads read (UAV 14's, byte addresses).
+pub const GDS_VTX: u8 = UAV_VTX_BASE + GDS_RAT;
+/// Append counters: one dword per UAV id below this, after the GDS allocations.
+pub const APPEND_COUNTERS: u32 = 1024;
+
+/// The GDS buffer of a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GdsBuffer {
+    /// Bytes: the allocations rounded up to dwords, then [`APPEND_COUNTERS`] dwords.
+    pub bytes: u32,
+    pub rat: u8,
+    pub vtx: u8,
+}
+
+/// The dword of the GDS buffer holding UAV `uav`'s append counter.
+pub fn append_counter_dword(gds: &LdsLayout, uav: u32) -> Option<u32> {
+    (uav < APPEND_COUNTERS).then(|| gds.bytes.div_ceil(4) + uav)
+}
+
+/// The GDS buffer of a program whose GDS allocations are `gds`.
+pub fn gds_buffer(gds: &LdsLayout) -> GdsBuffer {
+    GdsBuffer {
+        bytes: 4 * (gds.bytes.div_ceil(4) + APPEND_COUNTERS),
+        rat: GDS_RAT,
+        vtx: GDS_VTX,
+    }
+}
 
 /// The first VTX buffer id of the SRVs (`srv_raw_load`, `srv_struct_load`): SRV n is VTX
 /// buffer 32 + n, n = 0..=63 (the UAVs take 16..31).

@@ -110,18 +110,29 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                     if let Some(t) = f.tex {
                         let mut sel = [SEL_MASKED; 4];
                         sel[chan(f.dst).index()] = t.comp;
+                        let beside = |r: Option<VReg>, c: Chan| {
+                            r.is_some_and(|r| chan(r) != c || gpr(r) != gpr(f.addr))
+                        };
                         if chan(f.addr) != Chan::X
-                            || t.v
-                                .is_some_and(|v| chan(v) != Chan::Y || gpr(v) != gpr(f.addr))
+                            || beside(t.v, Chan::Y)
+                            || beside(t.extra.slice, Chan::Z)
+                            || beside(t.extra.reference, Chan::W)
                         {
                             return Err(CompileError::Internal(
-                                "a TEX instruction's coordinates are not in .xy of one GPR".into(),
+                                "a TEX instruction's coordinates are not in .xyzw of one GPR"
+                                    .into(),
                             ));
                         }
-                        // SRC_SEL: u, v (0.0 for a 1D texture), 0.0, 0.0.
-                        let v_sel = if t.v.is_some() { 1 } else { 4 };
+                        // SRC_SEL: u, v, slice, reference; 0.0 where there is none.
+                        let sel_of = |r: Option<VReg>, c: u8| if r.is_some() { c } else { 4 };
+                        let op = match (t.ld, t.extra.reference, t.extra.level_zero) {
+                            (true, ..) => TexOp::Ld,
+                            (false, None, _) => TexOp::Sample,
+                            (false, Some(_), false) => TexOp::SampleC,
+                            (false, Some(_), true) => TexOp::SampleCLz,
+                        };
                         insts.push(FetchInst::Tex(TexInst {
-                            op: if t.ld { TexOp::Ld } else { TexOp::Sample },
+                            op,
                             inst_mod: 0,
                             fetch_whole_quad: false,
                             resource_id: f.buffer,
@@ -137,9 +148,14 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                             },
                             lod_bias: 0,
                             coord_type: [t.normalized, t.normalized, false, false],
-                            offset: [0; 3],
+                            offset: t.extra.offset,
                             sampler_id: 0,
-                            src_sel: [0, v_sel, 4, 4],
+                            src_sel: [
+                                0,
+                                sel_of(t.v, 1),
+                                sel_of(t.extra.slice, 2),
+                                sel_of(t.extra.reference, 3),
+                            ],
                         }));
                         continue;
                     }
@@ -194,8 +210,9 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         0x1
                     },
                 );
-                if s.ret.is_some() {
-                    // WRITE_IND_ACK: the ACK says the return value is written (cayman L8303).
+                if s.ret.is_some() || s.ack {
+                    // WRITE_IND_ACK: the ACK says the return value is written (cayman L8303),
+                    // or that the store is in memory for a later fetch (`crate::acks`).
                     m.ty = isa::ExportType::T3;
                 }
                 CfInst::Mem(m)

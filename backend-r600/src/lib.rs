@@ -18,6 +18,7 @@
 //! The launch conventions are in [`abi`] and `docs/abi.md` ("IL programs on Cayman").
 
 pub mod abi;
+pub mod acks;
 pub mod alu_mode;
 pub mod cf;
 pub mod emit;
@@ -196,7 +197,8 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
         blocks.push(s.unwrap_or_default());
     }
     let alloc = regalloc::allocate(func, &m, &blocks)?;
-    let cf = cf::lower(func, blocks)?;
+    let mut cf = cf::lower(func, blocks)?;
+    acks::insert_waits(&mut cf);
     let prog = emit::emit(&cf, &m, &alloc)?;
     let bytes = prog
         .encode()
@@ -268,7 +270,11 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
     }
     for &t in &uses.textures {
         abi.textures.insert(t, t as u8);
+        if options.resources.get(&t).is_some_and(|r| r.array) {
+            abi.texture_arrays.insert(t as u8);
+        }
     }
+    abi.depth_compare = uses.depth_compare;
     if uses.lds {
         abi.lds_bytes = options.memory.lds.bytes;
         abi.lds_owner_dwords = options.memory.lds.per_thread.map(|(d, _)| d);
@@ -277,6 +283,18 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
         if let (Some(r), Some(v)) = (abi::uav_rat(u), abi::return_vtx_buffer(u)) {
             abi.rat_returns.insert(u, (r, v));
         }
+    }
+    if uses.gds {
+        let uav = u32::from(abi::GDS_RAT);
+        if uses.rats.contains(&uav) || uses.vtx.contains(&uav) {
+            return Err(CompileError::Unsupported {
+                what: format!(
+                    "GDS or append buffers together with UAV {uav} (both would be RAT {uav})"
+                ),
+                span: Span::default(),
+            });
+        }
+        abi.gds = Some(abi::gds_buffer(&options.memory.gds));
     }
     if uses.private {
         if uses.rats.contains(&u32::from(abi::PRIVATE_RAT)) {

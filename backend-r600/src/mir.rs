@@ -227,7 +227,22 @@ pub enum MInst {
         dst: VReg,
         u: VReg,
         v: Option<VReg>,
+        extra: TexExtra,
     },
+}
+
+/// What array resources and comparison sampling add to a TEX instruction: coordinates in
+/// channels z and w of the GPR whose x is u.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TexExtra {
+    /// The array slice (channel z, unnormalized: COORD_TYPE_Z 0).
+    pub slice: Option<VReg>,
+    /// The reference value SAMPLE_C / SAMPLE_C_LZ compare with (channel w, cayman L7400).
+    pub reference: Option<VReg>,
+    /// SAMPLE_C_LZ (level of detail zero, cayman L7487) rather than SAMPLE_C.
+    pub level_zero: bool,
+    /// OFFSET_X/Y/Z: 5-bit two's complement, half texels (`isel/texture.rs`).
+    pub offset: [u8; 3],
 }
 
 impl MInst {
@@ -247,7 +262,11 @@ impl MInst {
                 .chain(*cmp)
                 .chain(*ret)
                 .collect(),
-            MInst::Tex { u, v, .. } => std::iter::once(*u).chain(*v).collect(),
+            MInst::Tex { u, v, extra, .. } => std::iter::once(*u)
+                .chain(*v)
+                .chain(extra.slice)
+                .chain(extra.reference)
+                .collect(),
         }
     }
     /// The register the instruction writes.

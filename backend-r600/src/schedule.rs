@@ -18,7 +18,7 @@
 //! scheduled exactly as without it.
 
 use crate::isa::{AluOp, Chan, RatInst};
-use crate::mir::{MAlu, MBlock, MFunc, MInst, VReg};
+use crate::mir::{MAlu, MBlock, MFunc, MInst, TexExtra, VReg};
 use crate::pack::{self, ClauseDraft};
 use crate::regalloc::MAX_GPRS;
 use crate::CompileError;
@@ -45,6 +45,8 @@ pub struct TexDraft {
     pub comp: u8,
     /// The v coordinate, in channel y of u's GPR.
     pub v: Option<VReg>,
+    /// The slice and comparison reference, in channels z and w of u's GPR.
+    pub extra: TexExtra,
 }
 
 /// One RAT store.
@@ -58,6 +60,9 @@ pub struct StoreDraft {
     pub cmp: Option<VReg>,
     /// A `_RTN` operation's return-buffer dword (channel y of `data`'s GPR).
     pub ret: Option<VReg>,
+    /// The write asks for an ACK (TYPE WRITE_IND_ACK) because a fetch may read it back
+    /// (`crate::acks`).
+    pub ack: bool,
 }
 
 /// A scheduled piece of a block: what one CF instruction runs.
@@ -339,6 +344,7 @@ pub fn schedule_block(
                     dst,
                     u,
                     v,
+                    extra,
                 } => Some(FetchDraft {
                     buffer: resource,
                     dst,
@@ -349,6 +355,7 @@ pub fn schedule_block(
                         normalized,
                         comp,
                         v,
+                        extra,
                     }),
                 }),
                 _ => None,
@@ -389,6 +396,7 @@ pub fn schedule_block(
                     inst,
                     cmp,
                     ret,
+                    ack: false,
                 }));
             }
             emitted[i] = true;

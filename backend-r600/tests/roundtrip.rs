@@ -326,3 +326,104 @@ fn set_mode_carries_its_modes_in_the_select_fields() {
     assert!(text.contains("SET_MODE"), "{text}");
     assert_eq!(assemble(&text).unwrap(), bytes, "{text}");
 }
+
+/// A store that a later fetch reads back asks for an ACK: `MEM_RAT_CACHELESS STORE_DWORD`
+/// with TYPE WRITE_IND_ACK (3), which LLVM 14 never emits (it has no WAIT_ACK, Cayman digest
+/// E7). Words from the Ch9 tables: CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221) RAT_ID [3:0],
+/// RAT_INST [9:4] (STORE_DWORD 20), TYPE [14:13], RW_GPR [21:15], INDEX_GPR [29:23];
+/// CF_ALLOC_EXPORT_WORD1_BUF COMP_MASK [15:12], CF_INST [29:22] (MEM_RAT_CACHELESS 87),
+/// BARRIER 31.
+#[test]
+fn acknowledged_store_dword_words() {
+    let mut m = CfMem::rat(
+        ExportOp::MemRatCacheless,
+        15,
+        RatInst::StoreDword,
+        5,
+        4,
+        0x1,
+    );
+    m.ty = ExportType::T3;
+    let mut w = Vec::new();
+    encode_cf(&CfInst::Mem(m), &mut w).unwrap();
+    let w0 = 15 | 20 << 4 | 3 << 13 | 5 << 15 | 4 << 23;
+    let w1 = 0x1 << 12 | 87 << 22 | 1 << 31;
+    assert_eq!(w, [w0, w1]);
+    assert_eq!(decode_cf(&w).unwrap().0, CfInst::Mem(m));
+    let text = disassemble(&Program::decode(&le(&[w0, w1, 0, 32 << 22 | 1 << 31])).unwrap());
+    assert!(text.contains("WRITE_IND_ACK"), "{text}");
+}
+
+/// SAMPLE_C_LZ with the slice in z and the reference in w, the form the compiler emits for
+/// `sample_c_lz` of a 2D array; LLVM 14 has no intrinsic for SAMPLE_C_LZ. TEX_WORD0 (cayman
+/// L9532): TEX_INST [4:0] (SAMPLE_C_LZ 27, L7501), RESOURCE_ID [15:8], SRC_GPR [22:16];
+/// TEX_WORD1: DST_GPR [6:0], DST_SEL_X..W [20:9], COORD_TYPE_X..W bits 28-31 (L9639);
+/// TEX_WORD2: SAMPLER_ID [19:15], SRC_SEL_X..W [31:20] (3 bits each).
+#[test]
+fn sample_c_lz_array_words() {
+    let t = TexInst {
+        op: TexOp::SampleCLz,
+        inst_mod: 0,
+        fetch_whole_quad: false,
+        resource_id: 7,
+        src_gpr: 3,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 5,
+            rel: false,
+            sel: [7, 0, 7, 7],
+        },
+        lod_bias: 0,
+        coord_type: [true, true, false, false],
+        offset: [0; 3],
+        sampler_id: 0,
+        src_sel: [0, 1, 2, 3],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    let w0 = 27 | 7 << 8 | 3 << 16;
+    // DST_SEL_Y [14:12] = 0 (X).
+    let w1 = 5 | 7 << 9 | 7 << 15 | 7 << 18 | 1 << 28 | 1 << 29;
+    let w2 = 1 << 23 | 2 << 26 | 3 << 29;
+    assert_eq!(&w[..3], &[w0, w1, w2]);
+}
+
+/// SAMPLE with texel offsets, the form `sample_aoffimmi` compiles to: TEX_WORD2 OFFSET_X
+/// [4:0], OFFSET_Y [9:5], 5-bit two's complement (cayman L9653-L9656); +1 texel is 2 and
+/// -1 texel 0x1E in half texels.
+#[test]
+fn sample_offset_words() {
+    let t = TexInst {
+        op: TexOp::Sample,
+        inst_mod: 0,
+        fetch_whole_quad: false,
+        resource_id: 0,
+        src_gpr: 1,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 2,
+            rel: false,
+            sel: [0, 7, 7, 7],
+        },
+        lod_bias: 0,
+        coord_type: [false, false, false, false],
+        offset: [2, 0x1E, 0],
+        sampler_id: 0,
+        src_sel: [0, 1, 4, 4],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    assert_eq!(w[2], 2 | 0x1E << 5 | 1 << 23 | 4 << 26 | 4 << 29);
+    let words = [w[0], w[1], w[2], w[3]];
+    let all: Vec<u32> = [2, 0x8000_0000 | (1 << 22), 0, 0x8800_0000]
+        .into_iter()
+        .chain(words)
+        .collect();
+    let bytes = le(&all);
+    let text = disassemble(&Program::decode(&bytes).unwrap());
+    assert_eq!(assemble(&text).unwrap(), bytes, "{text}");
+}

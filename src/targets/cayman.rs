@@ -52,9 +52,11 @@ impl Error {
 pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
     let mut resources = std::collections::BTreeMap::new();
     for (&id, d) in &k.decls.resources {
-        let one_d = match d.ty {
-            PixTexUsage::Tex1D | PixTexUsage::Buffer => true,
-            PixTexUsage::Tex2D => false,
+        let (one_d, array) = match d.ty {
+            PixTexUsage::Tex1D | PixTexUsage::Buffer => (true, false),
+            PixTexUsage::Tex2D => (false, false),
+            PixTexUsage::Tex1DArray => (true, true),
+            PixTexUsage::Tex2DArray => (false, true),
             _ => continue,
         };
         resources.insert(
@@ -62,6 +64,7 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
             ResourceInfo {
                 one_d,
                 unnormalized: d.unnormalized,
+                array,
             },
         );
     }
@@ -83,6 +86,25 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
             .collect(),
         bytes: k.decls.lds_bytes,
         per_thread: k.decls.lds_per_thread,
+    };
+    let gds = abi::LdsLayout {
+        allocs: k
+            .decls
+            .gds
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    abi::LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        bytes: k.decls.gds_bytes,
+        per_thread: None,
     };
     let uavs = k
         .decls
@@ -107,6 +129,7 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
         resources,
         memory: abi::MemoryDecls {
             lds,
+            gds,
             uavs,
             srvs: k.decls.srvs.clone(),
             itemps: abi::ITemps {
@@ -277,10 +300,12 @@ fn bind_textures(
             .resources
             .get(&id)
             .ok_or_else(|| RunError::BadLaunch(format!("resource {id} is read but not bound")))?;
-        if r.slices > 1 {
-            return Err(RunError::Unsupported(
-                "Cayman backend: array resources".into(),
-            ));
+        let array = a.texture_arrays.contains(&t);
+        if r.slices > 1 && !array {
+            return Err(RunError::BadLaunch(format!(
+                "resource {id} has {} slices but is not declared an array",
+                r.slices
+            )));
         }
         l.textures.insert(
             t,
@@ -289,9 +314,15 @@ fn bind_textures(
                 width: r.width,
                 height: r.height,
                 comps: r.components,
+                array,
+                slices: r.slices.max(1),
             },
         );
         l.memory.push(words_to_bytes(&r.data));
+    }
+    if a.depth_compare {
+        // Sampler 0 compares with LESS_EQUAL, the IL's meaning (`docs/decisions.md`).
+        l.depth_compare.insert(0, r600::DepthCompare::LessEqual);
     }
     Ok(())
 }
@@ -438,6 +469,12 @@ impl Device for Cayman {
             l.vtx_buffers.insert(vtx, l.memory.len());
             l.memory
                 .push(vec![0; 16 * elements as usize * items as usize]);
+        }
+        if let Some(g) = a.gds {
+            // The GDS buffer: allocations and append counters, zero for the dispatch.
+            l.rats.insert(g.rat, l.memory.len());
+            l.vtx_buffers.insert(g.vtx, l.memory.len());
+            l.memory.push(vec![0; g.bytes as usize]);
         }
         for &(rat, vtx) in a.rat_returns.values() {
             l.rat_returns.insert(rat, l.memory.len());

@@ -88,20 +88,11 @@ impl Isel<'_> {
             O::LdsReadVec => self.lds_read_vec(il, args, results),
             O::LdsWriteVec => self.lds_write_vec(il, args),
             op if lds_atomic(op).is_some() => self.lds_atomic(il, args, results),
-            op if op.mnemonic().starts_with("gds_") => Err(unsupported(
-                format!(
-                    "`{}` (GDS: MEM_GDS instructions and a GDS partition per dispatch are not implemented)",
-                    op.mnemonic()
-                ),
-                self.span,
-            )),
-            O::AppendBufAlloc | O::AppendBufConsume => Err(unsupported(
-                format!(
-                    "`{}` (append buffers need a GDS counter, which is not implemented)",
-                    il.opcode.mnemonic()
-                ),
-                self.span,
-            )),
+            op if op.mnemonic().starts_with("gds_")
+                || matches!(op, O::AppendBufAlloc | O::AppendBufConsume) =>
+            {
+                self.gds_inst(il, args, results)
+            }
             _ => return None,
         };
         Some(r)
@@ -126,7 +117,7 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn operand_of(
+    pub(super) fn operand_of(
         &self,
         il: &IlOp,
         args: &[Value],
@@ -165,7 +156,13 @@ impl Isel<'_> {
 
     /// The LDS byte address of `size` bytes at `off` (already aligned) plus `extra` bytes in
     /// `al`, or [`abi::LDS_OUT_OF_RANGE`] when they are not all inside the allocation.
-    fn lds_address(&mut self, al: Option<LdsAlloc>, off: Operand, extra: u32, size: u32) -> VReg {
+    pub(super) fn lds_address(
+        &mut self,
+        al: Option<LdsAlloc>,
+        off: Operand,
+        extra: u32,
+        size: u32,
+    ) -> VReg {
         let Some(al) = al else {
             return self.materialize(Operand::imm(abi::LDS_OUT_OF_RANGE));
         };
@@ -207,7 +204,7 @@ impl Isel<'_> {
 
     /// Gives every result of a scalar load the loaded value (the IL writes it to every
     /// component of the destination).
-    fn broadcast(&mut self, results: &[Value], v: VReg) {
+    pub(super) fn broadcast(&mut self, results: &[Value], v: VReg) {
         for &r in results {
             self.vals.insert(r, Operand::reg(v));
         }
@@ -237,7 +234,7 @@ impl Isel<'_> {
     }
 
     /// The address of a scalar access of `size` bytes (`src0.x` / `src0.xy`).
-    fn scalar_address(
+    pub(super) fn scalar_address(
         &mut self,
         il: &IlOp,
         args: &[Value],

@@ -28,9 +28,11 @@ use crate::CompileError;
 
 mod ddiv;
 mod float;
+mod gds;
 mod int;
 mod lds;
 mod private;
+mod texture;
 mod uav;
 mod vector;
 mod wide;
@@ -60,6 +62,10 @@ pub struct Uses {
     pub global_writes: bool,
     /// Texture resources read.
     pub textures: HashSet<u32>,
+    /// A `sample_c*` compares through sampler 0.
+    pub depth_compare: bool,
+    /// GDS or an append counter is accessed (the GDS buffer).
+    pub gds: bool,
     /// Interpolated pixel inputs `vN` read.
     pub pixel_inputs: HashSet<u32>,
     /// Constant buffers read with a register index (through their VTX buffer).
@@ -81,6 +87,9 @@ pub struct ResourceInfo {
     pub one_d: bool,
     /// Declared `unnorm`: sample coordinates are in texels.
     pub unnormalized: bool,
+    /// A 1D or 2D array (`1darray`, `2darray`): the coordinate after u (1D) or v (2D) is
+    /// the slice, which the TEX instruction takes in z.
+    pub array: bool,
 }
 
 /// Selects machine instructions for every block of `func` placed in its region tree.
@@ -101,6 +110,7 @@ pub fn select_with(
 ) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
         lds: memory.lds.clone(),
+        gds: memory.gds.clone(),
         uav_kinds: memory.uavs.clone(),
         itemps: memory.itemps.clone(),
         srv_kinds: memory.srvs.clone(),
@@ -211,6 +221,8 @@ struct Isel<'f> {
     f: &'f Function,
     /// The LDS declarations (`lds.rs`).
     lds: abi::LdsLayout,
+    /// The GDS allocations (`gds.rs`).
+    gds: abi::LdsLayout,
     /// The UAV and SRV declarations (`uav.rs`).
     uav_kinds: std::collections::BTreeMap<u32, abi::UavKind>,
     srv_kinds: std::collections::BTreeMap<u32, Option<u32>>,
@@ -1091,8 +1103,9 @@ impl Isel<'_> {
         b
     }
 
-    /// `sample` and `load` of a declared 1D/2D resource: one TEX instruction per result
-    /// component, the coordinates moved into .xy of one GPR.
+    /// `sample`, `sample_c`, `sample_c_lz` and `load` of a declared 1D/2D (array) resource:
+    /// one TEX instruction per result component, the coordinates moved into .xyzw of one GPR
+    /// (u, v, slice, reference; `texture.rs`).
     fn texture(
         &mut self,
         il: &IlOp,
@@ -1102,16 +1115,17 @@ impl Isel<'_> {
         let name = il.opcode.mnemonic();
         let field = |f: &str| il.field(f);
         let ld = il.opcode == Opcode::Load;
-        if il.extra.resource_format.is_some() || (!ld && field("aoffimmi").unwrap_or(0) != 0) {
+        let compare = matches!(il.opcode, Opcode::SampleC | Opcode::SampleCLz);
+        if il.extra.resource_format.is_some() {
             return Err(unsupported(
-                format!("{name} with indexed resources or offsets"),
+                format!("{name} with indexed resources"),
                 self.span,
             ));
         }
         let id = field("resource").unwrap_or(0);
         let info = *self.resources.get(&id).ok_or_else(|| {
             unsupported(
-                format!("{name}: resource {id} is not a declared 1D/2D resource"),
+                format!("{name}: resource {id} is not a declared 1D/2D (array) resource"),
                 self.span,
             )
         })?;
@@ -1170,6 +1184,7 @@ impl Isel<'_> {
             self.push(MAlu::new(AluOp::Mov, v, vec![cv]));
             Some(v)
         };
+        let extra = self.texture_extra(il, args, info, ld, compare, tie)?;
         self.uses.textures.insert(id);
         let mut k = 0;
         for c in 0..4u8 {
@@ -1185,10 +1200,12 @@ impl Isel<'_> {
                 resource: id as u8,
                 ld,
                 normalized,
-                comp: c,
+                // A comparison result is in X only (cayman L7400).
+                comp: if compare { 0 } else { c },
                 dst,
                 u,
                 v,
+                extra,
             });
             self.vals.insert(r, Operand::reg(dst));
         }
@@ -1244,7 +1261,9 @@ impl Isel<'_> {
             return r;
         }
         match il.opcode {
-            Opcode::Sample | Opcode::Load => self.texture(il, args, results),
+            Opcode::Sample | Opcode::Load | Opcode::SampleC | Opcode::SampleCLz => {
+                self.texture(il, args, results)
+            }
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
                 let inst = Self::rat_atomic(op).unwrap_or(RatInst::Nop);
                 if results.iter().any(|r| self.used.contains(r)) {

@@ -176,7 +176,7 @@ impl Isel<'_> {
     }
 
     /// One dword fetch from `buffer` at byte address `addr + offset`.
-    fn fetch_dword(&mut self, buffer: u8, addr: VReg, offset: u16) -> VReg {
+    pub(super) fn fetch_dword(&mut self, buffer: u8, addr: VReg, offset: u16) -> VReg {
         let dst = self.m.new_vreg(VRegInfo::default());
         self.cur.push(MInst::Fetch {
             buffer,
@@ -276,7 +276,7 @@ impl Isel<'_> {
     }
 
     /// A RAT export of `data` at dword `index`.
-    fn rat_export(&mut self, rat: u8, index: Operand, data: Operand, inst: RatInst) {
+    pub(super) fn rat_export(&mut self, rat: u8, index: Operand, data: Operand, inst: RatInst) {
         let index = self.in_chan(index, Chan::X);
         let data = self.in_chan(data, Chan::X);
         self.cur.push(MInst::Store {
@@ -463,7 +463,7 @@ impl Isel<'_> {
 }
 
 /// The `_RTN` form of a RAT operation (cayman L8257-8285); `None` is xchg.
-fn returning_form(inst: Option<RatInst>) -> Option<RatInst> {
+pub(super) fn returning_form(inst: Option<RatInst>) -> Option<RatInst> {
     use RatInst as R;
     Some(match inst {
         None => R::XchgRtn,
@@ -504,6 +504,29 @@ impl Isel<'_> {
         let name = il.opcode.mnemonic();
         let rtn = returning_form(inst)
             .ok_or_else(|| CompileError::Internal(format!("{name}: no returning form")))?;
+        let cmp = if rtn == RatInst::CmpxchgIntRtn {
+            Some(self.arg_or_zero(il, args, 2, 0)?)
+        } else {
+            None
+        };
+        self.returning_rat_op(name, results, id, rat, index, d1, cmp, rtn)
+    }
+
+    /// The `_RTN` RAT operation `rtn` on dword `index` of `rat` (data in RW_GPR.x, CMPXCHG's
+    /// compare value `cmp` in .z) whose old value goes to dword `vAbsTidFlat` of UAV `id`'s
+    /// return buffer and is fetched back into every result.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn returning_rat_op(
+        &mut self,
+        name: &str,
+        results: &[Value],
+        id: u32,
+        rat: u8,
+        index: Operand,
+        d1: Operand,
+        cmp: Option<Operand>,
+        rtn: RatInst,
+    ) -> Result<(), CompileError> {
         let buffer = abi::return_vtx_buffer(id)
             .ok_or_else(|| unsupported(format!("{name}: UAV {id} (RATs 0..15)"), self.span))?;
         self.uses.rat_returns.insert(id);
@@ -522,12 +545,7 @@ impl Isel<'_> {
         };
         let data = tied(self, Chan::X, d1);
         let ret = tied(self, Chan::Y, flat);
-        let cmp = if rtn == RatInst::CmpxchgIntRtn {
-            let d2 = self.arg_or_zero(il, args, 2, 0)?;
-            Some(tied(self, Chan::Z, d2))
-        } else {
-            None
-        };
+        let cmp = cmp.map(|c| tied(self, Chan::Z, c));
         self.cur.push(MInst::Store {
             rat,
             index,

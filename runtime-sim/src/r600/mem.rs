@@ -16,11 +16,16 @@
 //!   describe, so it is not delivered. CMPXCHG compares with RW_GPR.Z (cayman L2965-L2968;
 //!   digest D2: LLVM puts it in .W). MEM_RAT_CACHELESS does no atomics (cayman L2981).
 //! * Lanes execute a memory instruction in lane order, so atomics are sequential.
+//! * **Write acknowledgements**: a RAT write is performed at once, but it is remembered
+//!   (per wavefront and dword, `acks.rs`) until an ACK the program waited for covers it; a
+//!   VTX or TEX fetch of such a dword is refused (cayman L786-L791, L8022, L8203-L8204,
+//!   L8376).
 
 use backend_r600::isa::{
     CfMem, ExportOp, ExportType, FetchClause, FetchInst, MemTarget, RatInst, TexInst, TexOp, VtxOp,
 };
 
+use super::acks::AckRequest;
 use super::wave::{Ctx, Wave};
 use super::WAVE;
 use crate::runtime::RunError;
@@ -107,6 +112,7 @@ impl Wave {
                 };
                 let a =
                     u64::from(self.gpr[sg][usize::from(v.src_sel_x & 3)][l]) + u64::from(v.offset);
+                self.check_acked(ctx.acks, mem, a, (n * size) as u64, l, &here)?;
                 let buf = ctx.launch.memory.get(mem).map(Vec::as_slice).unwrap_or(&[]);
                 let mut comps = [0u32; 4];
                 let mut oor = false;
@@ -172,8 +178,11 @@ impl Wave {
     }
 
     /// A TEX instruction (cayman L9532-L9675) for the lanes in `exec`: SAMPLE (point
-    /// filtering, clamp-to-edge, COORD_TYPE 1 = normalized) and LD (integer texel
-    /// coordinates, 0 outside the texture) on a 1D/2D texture of 32-bit components.
+    /// filtering, clamp-to-edge, COORD_TYPE 1 = normalized), SAMPLE_C / SAMPLE_C_LZ (the
+    /// same texel's x compared with the reference in the source's w, cayman L7400; one
+    /// level, so both read level 0) and LD (integer texel coordinates, 0 outside the
+    /// texture) on a 1D/2D texture or array of 32-bit components; an array's slice is the
+    /// source's z.
     fn tex(
         &mut self,
         ctx: &mut Ctx<'_>,
@@ -181,17 +190,28 @@ impl Wave {
         exec: u64,
         here: &str,
     ) -> Result<(), RunError> {
-        if !matches!(t.op, TexOp::Sample | TexOp::Ld) {
+        if !matches!(
+            t.op,
+            TexOp::Sample | TexOp::Ld | TexOp::SampleC | TexOp::SampleCLz
+        ) {
             return Err(RunError::Unsupported(format!(
                 "{here}: texture instruction {}",
                 t.op.name()
             )));
         }
-        if t.resource_index_mode != 0 || t.sampler_index_mode != 0 || t.offset != [0; 3] {
+        if t.resource_index_mode != 0
+            || t.sampler_index_mode != 0
+            || t.offset[2] != 0
+            || (t.op == TexOp::Ld && t.offset != [0; 3])
+        {
             return Err(RunError::Unsupported(format!(
-                "{here}: indexed resources/samplers and texel offsets are not modelled"
+                "{here}: indexed resources/samplers, OFFSET_Z and LD's texel offsets are not modelled"
             )));
         }
+        // OFFSET_X/Y: 5-bit two's complement "in texel space", range [-8, 8): half texels
+        // (TEX_WORD2, cayman L9653-L9658; `docs/decisions.md`).
+        let half_texels = |f: u8| f32::from(((f << 3) as i8) >> 3) / 2.0;
+        let offset = [half_texels(t.offset[0]), half_texels(t.offset[1])];
         let tex = *ctx.launch.textures.get(&t.resource_id).ok_or_else(|| {
             RunError::BadLaunch(format!(
                 "{here}: texture resource {} is not bound",
@@ -210,6 +230,25 @@ impl Wave {
             .map(Vec::as_slice)
             .unwrap_or(&[]);
         let comps = tex.comps.clamp(1, 4) as usize;
+        let compare = matches!(t.op, TexOp::SampleC | TexOp::SampleCLz);
+        let func = if compare {
+            // Only X of a comparison is defined (cayman L7400).
+            if t.dst.sel.iter().any(|&s| (1..=3).contains(&s)) {
+                return Err(RunError::Unsupported(format!(
+                    "{here}: {} writes Y, Z or W of the comparison; the ISA defines only X (cayman L7400)",
+                    t.op.name()
+                )));
+            }
+            Some(*ctx.launch.depth_compare.get(&t.sampler_id).ok_or_else(|| {
+                RunError::BadLaunch(format!(
+                    "{here}: {} through sampler {}, which has no depth comparison function",
+                    t.op.name(),
+                    t.sampler_id
+                ))
+            })?)
+        } else {
+            None
+        };
         let mut res = [[0u32; WAVE]; 4];
         for l in 0..WAVE {
             if exec >> l & 1 == 0 {
@@ -222,17 +261,24 @@ impl Wave {
                     _ => 0,
                 }
             };
-            let texel: Option<(u32, u32)> = if t.op == TexOp::Ld {
+            let texel: Option<(u32, u32, u32)> = if t.op == TexOp::Ld {
                 let (x, y) = (coord(0) as i32, coord(1) as i32);
                 let y = if tex.height <= 1 { 0 } else { y };
-                (x >= 0 && y >= 0 && (x as u32) < tex.width && (y as u32) < tex.height.max(1))
-                    .then_some((x as u32, y as u32))
+                let z = if tex.array { coord(2) as i32 } else { 0 };
+                (x >= 0
+                    && y >= 0
+                    && z >= 0
+                    && (x as u32) < tex.width
+                    && (y as u32) < tex.height.max(1)
+                    && (z as u32) < tex.slices.max(1))
+                .then_some((x as u32, y as u32, z as u32))
             } else {
                 let axis = |k: usize, size: u32| -> u32 {
                     let mut v = f32::from_bits(coord(k));
                     if t.coord_type[k] {
                         v *= size as f32;
                     }
+                    v += offset[k];
                     if v.is_nan() || v < 0.0 {
                         0
                     } else {
@@ -244,12 +290,19 @@ impl Wave {
                 } else {
                     axis(1, tex.height)
                 };
-                Some((axis(0, tex.width), y))
+                let z = if tex.array {
+                    array_slice(f32::from_bits(coord(2)), t.coord_type[2], tex.slices)
+                } else {
+                    0
+                };
+                Some((axis(0, tex.width), y, z))
             };
             let mut comp = [0u32, 0, 0, 1.0f32.to_bits()];
             match texel {
-                Some((x, y)) => {
-                    let base = (u64::from(y) * u64::from(tex.width) + u64::from(x)) * comps as u64;
+                Some((x, y, z)) => {
+                    let row = u64::from(z) * u64::from(tex.height.max(1)) + u64::from(y);
+                    let base = (row * u64::from(tex.width) + u64::from(x)) * comps as u64;
+                    self.check_acked(ctx.acks, tex.memory, base * 4, comps as u64 * 4, l, here)?;
                     for (c, v) in comp.iter_mut().enumerate().take(comps) {
                         match read_dword(buf, base + c as u64) {
                             Some(d) => *v = d,
@@ -261,6 +314,9 @@ impl Wave {
                     comp = [0; 4];
                     ctx.report.out_of_range.resource_reads += 1;
                 }
+            }
+            if let Some(func) = func {
+                comp[0] = depth_compare(func, f32::from_bits(coord(3)), f32::from_bits(comp[0]));
             }
             for c in 0..4 {
                 res[c][l] = match t.dst.sel[c] {
@@ -378,6 +434,11 @@ impl Wave {
         } else {
             None
         };
+        let req = AckRequest::of(matches!(m.ty, ExportType::T2 | ExportType::T3), m.mark);
+        let me = self.wave_id as usize;
+        if let Some(a) = ctx.acks.get_mut(me) {
+            a.begin_write(req);
+        }
         for l in 0..WAVE {
             if exec >> l & 1 == 0 {
                 continue;
@@ -397,7 +458,14 @@ impl Wave {
             let oor = &mut ctx.report.out_of_range;
             if store {
                 for c in 0..4 {
-                    if m.comp_mask >> c & 1 == 1 && !write_dword(buf, index + c as u64, data[c]) {
+                    if m.comp_mask >> c & 1 == 0 {
+                        continue;
+                    }
+                    if write_dword(buf, index + c as u64, data[c]) {
+                        if let Some(a) = ctx.acks.get_mut(me) {
+                            a.wrote(mem, index + c as u64, req, cf);
+                        }
+                    } else {
                         oor.uav_writes += 1;
                     }
                 }
@@ -434,6 +502,9 @@ impl Wave {
             let old = match read_dword(buf, index) {
                 Some(o) => {
                     write_dword(buf, index, f(o, x, cmp, mask));
+                    if let Some(a) = ctx.acks.get_mut(me) {
+                        a.wrote(mem, index, req, cf);
+                    }
                     o
                 }
                 None => {
@@ -453,9 +524,83 @@ impl Wave {
                         "{here}: return address {at} (RW_GPR.y) is outside RAT {rat}'s return buffer"
                     )));
                 }
+                if let Some(a) = ctx.acks.get_mut(me) {
+                    a.wrote(rm, at, req, cf);
+                }
             }
         }
         Ok(())
+    }
+}
+
+impl Wave {
+    /// Refuses a fetch by lane `lane` of the bytes `[byte, byte + len)` of memory `mem` when
+    /// a wavefront of the group wrote one of their dwords through a RAT and nothing
+    /// guarantees the write is in memory yet (`acks.rs`; cayman L786-L791, L8022, L8203).
+    /// The writer's own WAIT_ACK is what makes a write visible, to it and to the others.
+    fn check_acked(
+        &self,
+        acks: &[super::acks::Acks],
+        mem: usize,
+        byte: u64,
+        len: u64,
+        lane: usize,
+        here: &str,
+    ) -> Result<(), RunError> {
+        for (w, a) in acks.iter().enumerate() {
+            let Some((dword, why, cf)) = a.unconfirmed_bytes(mem, byte, len) else {
+                continue;
+            };
+            let by = if w == self.wave_id as usize {
+                "this wavefront".to_string()
+            } else {
+                format!("wavefront {w} of the group")
+            };
+            return Err(RunError::Fault(format!(
+                "{here}: lane {lane} reads dword {dword} of memory {mem}, which {by} wrote with the RAT write at CF {cf}, {}: the fetch may return the old value; a write that is read back needs TYPE WRITE_ACK/WRITE_IND_ACK and a WAIT_ACK 0 by its writer before the fetch (cayman L786-L791, L8022, L8203)",
+                why.reason()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The slice a SAMPLE reads of an array of `slices` (`coord` the source's z; normalized
+/// with COORD_TYPE_Z 1). The ISA gives no rule: the model takes D3D10's, which DX10-class
+/// texture units implement and the IL repeats (IL reference L5155): round to nearest even,
+/// clamp to the slices there are; NaN selects slice 0.
+fn array_slice(coord: f32, normalized: bool, slices: u32) -> u32 {
+    let z = if normalized {
+        coord * slices as f32
+    } else {
+        coord
+    };
+    if z.is_nan() || z <= 0.0 {
+        0
+    } else {
+        (z.round_ties_even() as u64).min(u64::from(slices.saturating_sub(1))) as u32
+    }
+}
+
+/// SAMPLE_C's comparison: 1.0 when `reference FUNC texel` holds, else 0.0 (cayman L7400:
+/// "A passing compare puts a 1.0 in the src0.X element"; NaNs are honored, so an ordered
+/// comparison with a NaN fails and NOT_EQUAL passes).
+fn depth_compare(func: super::DepthCompare, reference: f32, texel: f32) -> u32 {
+    use super::DepthCompare as D;
+    let pass = match func {
+        D::Never => false,
+        D::Less => reference < texel,
+        D::Equal => reference == texel,
+        D::LessEqual => reference <= texel,
+        D::Greater => reference > texel,
+        D::NotEqual => reference != texel,
+        D::GreaterEqual => reference >= texel,
+        D::Always => true,
+    };
+    if pass {
+        1.0f32.to_bits()
+    } else {
+        0
     }
 }
 
@@ -535,3 +680,7 @@ fn convert(raw: u32, size: usize, float: bool, num: u8, signed: bool) -> u32 {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "mem_tests.rs"]
+mod tests;

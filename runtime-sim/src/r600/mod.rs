@@ -19,7 +19,8 @@
 //! clause temporaries (cayman L1464-L1474), a stack deeper than the declared STACK_SIZE
 //! (cayman L1190), a fetch clause of more than 16 instructions (cayman L653), data left in an
 //! LDS output queue at the end of a clause (cayman L2334), a barrier that not every
-//! wavefront of the group reaches. What it does not implement is `RunError::Unsupported`.
+//! wavefront of the group reaches, a fetch of memory the wavefront wrote through a RAT
+//! without a waited-for ACK ([`acks`], cayman L786-L791, L8022). What it does not implement is `RunError::Unsupported`.
 //!
 //! Launch conventions (LLVM's R600 backend and Mesa, `docs/abi.md` "Cayman (R600 family)"):
 //! R0.xyz = work-item id in the group, R1.xyz = group id; constant buffer 0 holds the
@@ -30,6 +31,7 @@
 // Lane loops index several per-lane arrays at once.
 #![allow(clippy::needless_range_loop)]
 
+pub mod acks;
 pub mod alu;
 pub mod mem;
 pub mod mode;
@@ -147,11 +149,30 @@ pub struct R600Launch {
     /// read through the TC after the ACK (cayman L2195; the buffer is the per-RAT immediate
     /// buffer Mesa programs, CB_IMMEDn_BASE).
     pub rat_returns: BTreeMap<u8, usize>,
+    /// Sampler id → its depth comparison function (SQ_TEX_SAMPLER_WORD0
+    /// DEPTH_COMPARE_FUNCTION), which SAMPLE_C / SAMPLE_C_LZ compare with (cayman L7400). A
+    /// comparison through a sampler without one is refused.
+    pub depth_compare: BTreeMap<u8, DepthCompare>,
+}
+
+/// A sampler's depth comparison function, numbered as the SQ_TEX_DEPTH_COMPARE enumeration
+/// Mesa programs: `reference FUNC texel` passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthCompare {
+    Never = 0,
+    Less = 1,
+    Equal = 2,
+    LessEqual = 3,
+    Greater = 4,
+    NotEqual = 5,
+    GreaterEqual = 6,
+    Always = 7,
 }
 
 /// A texture resource: `width` x `height` texels of `comps` 32-bit components, row-major,
-/// in memory buffer `memory`. Its sampler is point-filtered with clamp-to-edge addressing
-/// (the only sampler state the model implements; CAL's default for Brook+).
+/// `slices` slices one after the other, in memory buffer `memory`. Its sampler is
+/// point-filtered with clamp-to-edge addressing (the only sampler state the model
+/// implements besides the depth comparison; CAL's default for Brook+).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Texture {
     pub memory: usize,
@@ -159,6 +180,11 @@ pub struct Texture {
     pub height: u32,
     /// 32-bit components per texel (1-4).
     pub comps: u32,
+    /// The resource's dimension is 1D_ARRAY or 2D_ARRAY: the texture unit reads the slice
+    /// from the coordinate's z.
+    pub array: bool,
+    /// Slices of an array (1 otherwise).
+    pub slices: u32,
 }
 
 impl R600Launch {
@@ -182,6 +208,7 @@ impl R600Launch {
             pixel_domain: None,
             pixel_inputs: BTreeMap::new(),
             rat_returns: BTreeMap::new(),
+            depth_compare: BTreeMap::new(),
         }
     }
 
@@ -269,6 +296,7 @@ pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunErro
                     .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
                     .collect();
                 let mut status = vec![Status::Running; nwaves];
+                let mut acks = vec![acks::Acks::default(); nwaves];
                 loop {
                     for (w, wave) in waves.iter_mut().enumerate() {
                         if status[w] == Status::Running {
@@ -277,6 +305,7 @@ pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunErro
                                 launch,
                                 lds: &mut lds,
                                 report: &mut report,
+                                acks: &mut acks,
                             };
                             status[w] = wave.run(&mut ctx)?;
                         }

@@ -73,6 +73,8 @@ pub(crate) struct Ctx<'a> {
     pub launch: &'a mut R600Launch,
     pub lds: &'a mut Vec<u8>,
     pub report: &'a mut RunReport,
+    /// Each wavefront's RAT writes not known to be in memory yet (`acks.rs`), by wavefront.
+    pub acks: &'a mut [super::acks::Acks],
 }
 
 /// A 64-lane wavefront.
@@ -404,7 +406,13 @@ impl Wave {
             )))
         };
         match w.op {
-            CfOp::Nop | CfOp::WaitAck | CfOp::LdsDealloc | CfOp::SetPriority => self.pc += 1,
+            CfOp::WaitAck => {
+                if let Some(a) = ctx.acks.get_mut(self.wave_id as usize) {
+                    a.wait(w.addr);
+                }
+                self.pc += 1;
+            }
+            CfOp::Nop | CfOp::LdsDealloc | CfOp::SetPriority => self.pc += 1,
             CfOp::End => return Ok(true),
             CfOp::Tc | CfOp::TcAck => {
                 let exec = self.test(ctx.launch, w);

@@ -1,0 +1,112 @@
+//! The coordinates array resources and comparison sampling add to a TEX instruction, in
+//! channels z and w of the coordinate GPR (`docs/abi.md`, "IL programs on Cayman"):
+//!
+//! * **Array slice → z.** The TEX instruction has no slice field: the resource's dimension
+//!   (2D_ARRAY / 1D_ARRAY in its descriptor) makes the texture unit read the slice from the
+//!   source's z with COORD_TYPE_Z unnormalized. Mesa's r600 TGSI translator does exactly
+//!   this for both array kinds (`coord_type_z = 0`, and a 1D array's slice copied from y to
+//!   z). The IL's slice is `src0.y` of a 1D array and `src0.z` of a 2D array (IL reference
+//!   L5155); for a sample it is a float rounded to nearest even (L5155), which the program
+//!   does itself with `RNDNE` so that the result does not depend on how the texture unit
+//!   rounds; `load` takes it as an integer.
+//! * **Reference → w.** SAMPLE_C / SAMPLE_C_LZ compare "the reference value in src0.W with
+//!   the sampled value" and put 1.0 (pass) or 0.0 in X (cayman L7400); the IL's reference is
+//!   `src1.x` (IL reference L5205). The comparison function is sampler state: the launch
+//!   gives sampler 0 LESS_EQUAL, the IL's meaning (`docs/decisions.md`, "comparison
+//!   sampling").
+//! * **Texel offsets** of a sample (`_aoffimmi`) go to OFFSET_X/Y in half texels
+//!   ([`Isel::texel_offsets`]).
+
+use midend::ir::{IlOp, Value};
+
+use super::{Isel, ResourceInfo};
+use crate::isa::{AluOp, Chan};
+use crate::mir::{MAlu, Operand, TexExtra, VRegInfo};
+use crate::CompileError;
+
+impl Isel<'_> {
+    /// The slice and reference channels of a TEX instruction whose u and v are tied by
+    /// `tie`.
+    pub(super) fn texture_extra(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        info: ResourceInfo,
+        ld: bool,
+        compare: bool,
+        tie: Option<u32>,
+    ) -> Result<TexExtra, CompileError> {
+        let mut extra = TexExtra {
+            level_zero: il.opcode == il_frontend::opcode::Opcode::SampleCLz,
+            ..TexExtra::default()
+        };
+        if !ld {
+            if let Some(word) = il.extra.address_offset {
+                extra.offset = self.texel_offsets(il, word, info)?;
+            }
+        }
+        if info.array {
+            let k = if info.one_d { 1 } else { 2 };
+            let s = match Self::il_arg(il, args, 0, k) {
+                Some(v) => self.operand(v)?,
+                None => Operand::imm(0),
+            };
+            let s = if ld {
+                s
+            } else {
+                self.alu_op(AluOp::Rndne, vec![s])
+            };
+            extra.slice = Some(self.tied(Chan::Z, tie, s));
+        }
+        if compare {
+            self.uses.depth_compare = true;
+            let r = match Self::il_arg(il, args, 1, 0) {
+                Some(v) => self.operand(v)?,
+                None => Operand::imm(0),
+            };
+            extra.reference = Some(self.tied(Chan::W, tie, r));
+        }
+        Ok(extra)
+    }
+
+    /// OFFSET_X/Y of a sample from `_aoffimmi(u,v,w)`: the IL's offsets are signed 7.1
+    /// fixed point (half texels, IL reference L4960) and the TEX fields 5-bit two's
+    /// complement "in texel space, [-8, 8)" (cayman TEX_WORD2), i.e. half texels as well, so
+    /// the byte goes in unchanged; one outside [-16, 15] does not fit. The w offset of a
+    /// 1D/2D resource and the v offset of a 1D one move nothing.
+    fn texel_offsets(
+        &self,
+        il: &IlOp,
+        word: u32,
+        info: ResourceInfo,
+    ) -> Result<[u8; 3], CompileError> {
+        let mut out = [0u8; 3];
+        let axes = if info.one_d { 1 } else { 2 };
+        for (k, o) in out.iter_mut().enumerate().take(axes) {
+            let v = (word >> (8 * k)) as u8 as i8;
+            if !(-16..=15).contains(&v) {
+                return Err(super::unsupported(
+                    format!(
+                        "{}: a texel offset of {} (TEX offsets span [-8, 8) texels)",
+                        il.opcode.mnemonic(),
+                        f32::from(v) / 2.0
+                    ),
+                    self.span,
+                ));
+            }
+            *o = v as u8 & 0x1F;
+        }
+        Ok(out)
+    }
+
+    /// A copy of `value` in channel `chan` of the coordinate GPR `tie` names.
+    fn tied(&mut self, chan: Chan, tie: Option<u32>, value: Operand) -> crate::mir::VReg {
+        let r = self.m.new_vreg(VRegInfo {
+            chan: Some(chan),
+            gpr: None,
+            tie,
+        });
+        self.push(MAlu::new(AluOp::Mov, r, vec![value]));
+        r
+    }
+}
