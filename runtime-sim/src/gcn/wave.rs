@@ -353,6 +353,7 @@ impl Wave {
     // ------------------------------------------------------------------ vector operands
 
     /// A VALU source, per lane, as a value of type `ty` (32-bit values zero-extended).
+    #[inline(always)]
     pub fn vsrc(&self, op: Operand, ty: Ty) -> R<Lanes64> {
         let wide = ty.regs() == 2;
         if let Operand::Vgpr { index, .. } = op {
@@ -388,10 +389,13 @@ impl Wave {
         for k in 0..usize::from(regs) {
             let r = &mut self.v[usize::from(first) + k];
             let shift = 32 * k as u32;
+            // A select per lane (vectorizes), not a store under a branch.
             for (l, x) in r.iter_mut().enumerate() {
-                if mask >> l & 1 != 0 {
-                    *x = (vals[l] >> shift) as u32;
-                }
+                *x = if mask >> l & 1 != 0 {
+                    (vals[l] >> shift) as u32
+                } else {
+                    *x
+                };
             }
         }
         Ok(())

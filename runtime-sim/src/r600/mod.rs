@@ -31,6 +31,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod alu;
+mod lanes;
 pub mod mem;
 pub mod ops;
 pub mod wave;
