@@ -14,16 +14,31 @@ pub(super) fn map(w: &Wave, i: &Valu, t: Ty, f: Fn3, src: [&Lanes64; 3], exec: u
     let [a, b, c] = src;
     // `out_mod` returns its input unless one of these holds.
     let mods = (i.vop3 || matches!(i.ext, ValuExt::Sdwa(_))) && (i.omod != 0 || i.clamp);
-    let keep_denormals = denormals_allowed(w, t, true);
     let mut out = [0u64; WAVE];
     for l in 0..WAVE {
         if exec >> l & 1 != 0 {
-            let mut r = f(a[l], b[l], c[l]);
-            if mods {
-                r = out_mod(i, t, r);
-            }
-            out[l] = if keep_denormals { r } else { flush(t, r) };
+            out[l] = f(a[l], b[l], c[l]);
         }
     }
+    if mods {
+        for l in 0..WAVE {
+            if exec >> l & 1 != 0 {
+                out[l] = out_mod(i, t, out[l]);
+            }
+        }
+    }
+    // Lanes outside `exec` hold 0, which flushing leaves 0.
+    if !denormals_allowed(w, t, true) {
+        flush_all(t, &mut out);
+    }
     out
+}
+
+/// `flush(t, x)` on every lane, with the type decided once (the loops then vectorize).
+pub(super) fn flush_all(t: Ty, v: &mut Lanes64) {
+    match t {
+        Ty::F32 => v.iter_mut().for_each(|x| *x = flush(Ty::F32, *x)),
+        Ty::F64 => v.iter_mut().for_each(|x| *x = flush(Ty::F64, *x)),
+        _ => v.iter_mut().for_each(|x| *x = flush(t, *x)),
+    }
 }

@@ -836,9 +836,7 @@ fn flush(t: Ty, v: u64) -> u64 {
 fn src_flushed(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
     let mut v = src(w, i, k, t)?;
     if !denormals_allowed(w, t, false) {
-        for x in v.iter_mut() {
-            *x = flush(t, *x);
-        }
+        lanes::flush_all(t, &mut v);
     }
     Ok(v)
 }

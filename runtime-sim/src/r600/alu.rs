@@ -364,7 +364,13 @@ impl Wave {
             inst_at[s] = Some(i);
             run[s] = pred_mask(cs, i.pred_sel);
             for (k, src) in i.used_srcs().iter().enumerate() {
-                srcs[s][k] = self.read_src(ctx, cs, g, gi, i, src, run[s])?;
+                // The common operand, a GPR read as it is: one copy, straight in.
+                match (src.sel, src.rel || src.abs || src.neg) {
+                    (SrcSel::Gpr(r), false) => {
+                        srcs[s][k] = self.gpr[usize::from(r)][src.chan.index()];
+                    }
+                    _ => srcs[s][k] = self.read_src(ctx, cs, g, gi, i, src, run[s])?,
+                }
             }
         }
         // 64-bit ops: a slot pair (x, y) / (z, w), or all four slots (cayman L2030-L2034).

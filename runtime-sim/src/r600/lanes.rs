@@ -18,13 +18,26 @@ type Lanes = [u32; WAVE];
 /// under a branch per lane does not).
 #[inline]
 pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
-    if run == u64::MAX {
-        *dst = *v;
-        return;
+    match run {
+        u64::MAX => *dst = *v,
+        0 => {}
+        _ => {
+            let m = lane_masks(run);
+            for l in 0..WAVE {
+                dst[l] = (v[l] & m[l]) | (dst[l] & !m[l]);
+            }
+        }
     }
-    for l in 0..WAVE {
-        dst[l] = if run >> l & 1 == 1 { v[l] } else { dst[l] };
+}
+
+/// Bit `l` of `run` as an all-ones or all-zeros dword per lane, for selects that vectorize.
+#[inline]
+pub(crate) fn lane_masks(run: u64) -> Lanes {
+    let mut m = [0u32; WAVE];
+    for (l, x) in m.iter_mut().enumerate() {
+        *x = 0u32.wrapping_sub((run >> l) as u32 & 1);
     }
+    m
 }
 
 /// The GPR write of a slot with a direct (not relative) destination: channel `chan` of
@@ -54,9 +67,9 @@ fn whole(f: impl Fn(u32, u32, u32) -> u32, a: &[Lanes; 3], run: u64, out: &mut L
             out[l] = f(x[l], y[l], z[l]);
         }
     } else {
+        let m = lane_masks(run);
         for l in 0..WAVE {
-            let v = f(x[l], y[l], z[l]);
-            out[l] = if run >> l & 1 == 1 { v } else { 0 };
+            out[l] = f(x[l], y[l], z[l]) & m[l];
         }
     }
     true
