@@ -21,9 +21,9 @@ pub(super) fn map(w: &Wave, i: &Valu, t: Ty, f: Fn3, src: [&Lanes64; 3], exec: u
         }
     }
     if mods {
-        for l in 0..WAVE {
+        for (l, x) in out.iter_mut().enumerate() {
             if exec >> l & 1 != 0 {
-                out[l] = out_mod(i, t, out[l]);
+                *x = out_mod(i, t, *x);
             }
         }
     }
