@@ -432,8 +432,8 @@ pub struct TargetRun {
     pub verdict: Verdict,
     /// `None` when the program did not compile (or for the target `il`).
     pub code: Option<CodeStats>,
-    /// The device run: for a machine target, its own compilation, the model run and the
-    /// copies.
+    /// The device run: for a machine target, the launch (bindings laid out with the ABI),
+    /// the model run and the copies back; its compilation is in `code`.
     pub run_ms: f64,
 }
 
@@ -464,23 +464,6 @@ impl Detailed {
 
 fn millis(start: std::time::Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1000.0
-}
-
-/// What compiling for `target` gives (timed), or `None` if it does not compile.
-fn code_stats(program: &Program, target: Target) -> Option<CodeStats> {
-    let start = std::time::Instant::now();
-    let compiled = crate::compile(program, target, &crate::CompileOptions::default()).ok()?;
-    let compile_ms = millis(start);
-    let (registers, scalar_registers) = match &compiled {
-        crate::Compiled::Cayman(c) => (c.stats.gprs, 0),
-        crate::Compiled::Gfx906(c) => (c.stats.vgprs as u32, c.stats.sgprs as u32),
-    };
-    Some(CodeStats {
-        compile_ms,
-        code_bytes: compiled.bytes().len(),
-        registers,
-        scalar_registers,
-    })
 }
 
 /// Checks one program on `targets` with inputs from `seed`.
@@ -517,25 +500,46 @@ pub fn check_detailed(
     let tol = program_tolerance(program);
     let mut runs = Vec::new();
     for &target in targets {
-        let code = match target {
+        // A machine target compiles once (timed: the compiler and the model's decoding),
+        // then runs the prepared program.
+        let mut code = None;
+        let prepared = match target {
             Target::Il => None,
-            t => code_stats(program, t),
+            t => {
+                let start = std::time::Instant::now();
+                let p =
+                    crate::targets::Prepared::new(program, t, &crate::RunOptions { step_limit });
+                let compile_ms = millis(start);
+                if let Ok(p) = &p {
+                    let s = p.shape();
+                    code = Some(CodeStats {
+                        compile_ms,
+                        code_bytes: s.code_bytes,
+                        registers: s.registers,
+                        scalar_registers: s.scalar_registers,
+                    });
+                }
+                Some(p)
+            }
         };
         let start = std::time::Instant::now();
         let mut got = work.bindings.clone();
-        let run = match target {
-            Target::Il => {
-                let tokens = il_frontend::binary::encode_bytes(program);
-                match il_frontend::binary::decode(&tokens) {
-                    (Some(p), d) if !d.has_errors() => device.run(&p, &mut got, work.dispatch),
-                    (_, d) => Err(RunError::Fault(format!(
-                        "the token stream of the program does not decode: {:?}",
-                        d.errors().next().map(|e| &e.message)
-                    ))),
+        let run = match (target, prepared) {
+            (_, Some(p)) => p.and_then(|p| p.run(&mut got, work.dispatch)),
+            (target, None) => match target {
+                Target::Il => {
+                    let tokens = il_frontend::binary::encode_bytes(program);
+                    match il_frontend::binary::decode(&tokens) {
+                        (Some(p), d) if !d.has_errors() => device.run(&p, &mut got, work.dispatch),
+                        (_, d) => Err(RunError::Fault(format!(
+                            "the token stream of the program does not decode: {:?}",
+                            d.errors().next().map(|e| &e.message)
+                        ))),
+                    }
                 }
-            }
-            other => crate::device(other, &crate::RunOptions { step_limit })
-                .and_then(|d| d.run(program, &mut got, work.dispatch)),
+                other => crate::device(other, &crate::RunOptions { step_limit })
+                    .and_then(|d| d.run(program, &mut got, work.dispatch)),
+            },
         };
         let run_ms = millis(start);
         let verdict = match run {

@@ -103,7 +103,7 @@ pub fn device(
 /// limit is there to stop endless loops, not long kernels.
 const MACHINE_STEPS_PER_IL_STEP: u64 = 8;
 
-fn machine_steps(options: &RunOptions) -> u64 {
+pub(crate) fn machine_steps(options: &RunOptions) -> u64 {
     options.step_limit.saturating_mul(MACHINE_STEPS_PER_IL_STEP)
 }
 

@@ -210,21 +210,55 @@ fn elements_of(bytes: &[u8]) -> Vec<[u32; 4]> {
         .collect()
 }
 
+/// A program compiled for Cayman and decoded by the device model once: launch it with
+/// [`Prepared::run`] as many times as wanted (`ilc check` compiles once per target, a
+/// benchmark times the model alone).
+#[derive(Debug)]
+pub struct Prepared {
+    kernel: kernel::Kernel,
+    compiled: Compiled,
+    model: r600::Prepared,
+    step_limit: u64,
+}
+
 impl Cayman {
+    /// Compiles `program` and decodes the bytes for the model: what every launch of it
+    /// shares.
+    pub fn prepare(&self, program: &Program) -> Result<Prepared, RunError> {
+        let k = kernel::lower(program)?;
+        self.prepare_lowered(program, k)
+    }
+
+    fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
+        let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
+            .map_err(to_run_error)?;
+        let model = r600::prepare(&compiled.bytes)?;
+        Ok(Prepared {
+            kernel: k,
+            compiled,
+            model,
+            step_limit: self.step_limit,
+        })
+    }
+}
+
+impl Prepared {
+    /// What the compiler produced.
+    pub fn compiled(&self) -> &Compiled {
+        &self.compiled
+    }
+
     /// A pixel kernel over a `width` x `height` domain (`docs/abi.md`, "IL programs on
     /// Cayman"): render target N is RAT N, `g[]` RAT 8 and VTX buffer 15, resource N texture
     /// N, the position in R0.
     fn run_pixel(
         &self,
-        program: &Program,
-        k: &kernel::Kernel,
         bindings: &mut Bindings,
         width: u32,
         height: u32,
     ) -> Result<RunReport, RunError> {
-        let compiled = compile_with(program, &backend_options(k), &midend::Options::default())
-            .map_err(to_run_error)?;
-        let a = &compiled.abi;
+        let k = &self.kernel;
+        let a = &self.compiled.abi;
         let config = ProgramConfig {
             gprs: a.gprs,
             stack_size: a.stack_size,
@@ -277,7 +311,7 @@ impl Cayman {
             l.memory.push(vec![0; 16 * elements as usize * pixels]);
         }
         let global = bind_global(a, bindings, &mut l)?;
-        let report = r600::run(&compiled.bytes, &mut l)?;
+        let report = r600::run_prepared(&self.model, &mut l)?;
         for (n, m) in targets {
             if let (Some(rt), Some(bytes)) = (bindings.render_targets.get_mut(&n), l.memory.get(m))
             {
@@ -367,9 +401,22 @@ impl Device for Cayman {
         bindings: &mut Bindings,
         dispatch: Dispatch,
     ) -> Result<RunReport, RunError> {
+        // The launch is checked before compiling, so that a bad launch is reported as such
+        // even for a program the backend refuses.
         let k = kernel::lower(program)?;
         let shape = launch::shape(&k, dispatch)?;
         launch::check(&k, shape, bindings)?;
+        self.prepare_lowered(program, k)?.run(bindings, dispatch)
+    }
+}
+
+impl Prepared {
+    /// Launches the program: binds `bindings` with the ABI, runs the model, copies the
+    /// written memory back.
+    pub fn run(&self, bindings: &mut Bindings, dispatch: Dispatch) -> Result<RunReport, RunError> {
+        let k = &self.kernel;
+        let shape = launch::shape(k, dispatch)?;
+        launch::check(k, shape, bindings)?;
         let (groups, group, dims) = match shape {
             launch::Shape::Compute {
                 groups,
@@ -377,12 +424,10 @@ impl Device for Cayman {
                 dims,
             } => (groups, group, dims),
             launch::Shape::Pixel { width, height } => {
-                return self.run_pixel(program, &k, bindings, width, height)
+                return self.run_pixel(bindings, width, height)
             }
         };
-        let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
-            .map_err(to_run_error)?;
-        let a = &compiled.abi;
+        let a = &self.compiled.abi;
         let items = group[0] * group[1] * group[2];
         let config = ProgramConfig {
             gprs: a.gprs,
@@ -482,7 +527,7 @@ impl Device for Cayman {
             l.memory.push(vec![0; 4 * items as usize]);
         }
         let global = bind_global(a, bindings, &mut l)?;
-        let report = r600::run(&compiled.bytes, &mut l)?;
+        let report = r600::run_prepared(&self.model, &mut l)?;
         copy_back_global(global, bindings, &l);
         for (id, m) in uav_memory {
             if let (Some(dst), Some(src)) = (bindings.uavs.get_mut(&id), l.memory.get_mut(m)) {

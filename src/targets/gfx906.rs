@@ -14,7 +14,7 @@
 
 use backend_gcn::{Compiled, Decls};
 use il_frontend::Program;
-use runtime_sim::gcn::{run_code_object, GcnLaunch, GlobalMemory};
+use runtime_sim::gcn::{prepare_code_object, run_prepared, GcnLaunch, GlobalMemory};
 use runtime_sim::interp::{kernel, launch};
 use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
@@ -182,6 +182,41 @@ pub fn device(step_limit: u64) -> Box<dyn runtime_sim::Device> {
     Box::new(Gfx906 { step_limit })
 }
 
+/// A program compiled for gfx906 and decoded by the device model once: launch it with
+/// [`Prepared::run`] as many times as wanted (`ilc check` compiles once per target, a
+/// benchmark times the model alone).
+#[derive(Debug)]
+pub struct Prepared {
+    kernel: kernel::Kernel,
+    compiled: Compiled,
+    model: runtime_sim::gcn::Prepared,
+    step_limit: u64,
+}
+
+impl Gfx906 {
+    /// Compiles `program` and decodes the code object for the model: what every launch of
+    /// it shares.
+    pub fn prepare(&self, program: &Program) -> Result<Prepared, RunError> {
+        let k = kernel::lower(program)?;
+        self.prepare_lowered(program, k)
+    }
+
+    fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
+        let func = midend::compile(program, &midend::Options::default()).map_err(|e| match e {
+            midend::Error::Build(b) => RunError::Unsupported(format!("gfx906: {b}")),
+            other => RunError::Fault(format!("compiling for gfx906: {other}")),
+        })?;
+        let compiled = backend_gcn::compile(&func, &decls_of(&k)).map_err(to_run_error)?;
+        let model = prepare_code_object(&compiled.elf, &compiled.abi.kernel_name)?;
+        Ok(Prepared {
+            kernel: k,
+            compiled,
+            model,
+            step_limit: self.step_limit,
+        })
+    }
+}
+
 impl runtime_sim::Device for Gfx906 {
     fn name(&self) -> &'static str {
         "gfx906"
@@ -193,8 +228,25 @@ impl runtime_sim::Device for Gfx906 {
         bindings: &mut Bindings,
         dispatch: Dispatch,
     ) -> Result<RunReport, RunError> {
+        // The launch shape is checked before compiling, so that a bad launch is reported as
+        // such even for a program the backend refuses.
         let k = kernel::lower(program)?;
-        let shape = launch::shape(&k, dispatch)?;
+        launch::shape(&k, dispatch)?;
+        self.prepare_lowered(program, k)?.run(bindings, dispatch)
+    }
+}
+
+impl Prepared {
+    /// What the compiler produced.
+    pub fn compiled(&self) -> &Compiled {
+        &self.compiled
+    }
+
+    /// Launches the program: lays the bindings out with the ABI, runs the model, copies the
+    /// written memory back.
+    pub fn run(&self, bindings: &mut Bindings, dispatch: Dispatch) -> Result<RunReport, RunError> {
+        let k = &self.kernel;
+        let shape = launch::shape(k, dispatch)?;
         let (groups, group, domain) = match shape {
             launch::Shape::Compute { groups, group, .. } => (groups, group, None),
             launch::Shape::Pixel { width, height } => {
@@ -206,18 +258,15 @@ impl runtime_sim::Device for Gfx906 {
                 )
             }
         };
-        let func = midend::compile(program, &midend::Options::default()).map_err(|e| match e {
-            midend::Error::Build(b) => RunError::Unsupported(format!("gfx906: {b}")),
-            other => RunError::Fault(format!("compiling for gfx906: {other}")),
-        })?;
-        let compiled = backend_gcn::compile(&func, &decls_of(&k)).map_err(to_run_error)?;
+        let compiled = &self.compiled;
         // The owner-compute space grows with the launch's group: the part beyond the
         // descriptor's fixed size is dynamic LDS.
         let dynamic_lds = owner_lds_bytes(&k.decls, group).saturating_sub(compiled.abi.lds_bytes);
         // Check and gather the bindings as the interpreter does.
-        let mut mem = launch::prepare(&k, shape, bindings)?;
+        let mut mem = launch::prepare(k, shape, bindings)?;
         let result = run_compiled(
-            &compiled,
+            compiled,
+            &self.model,
             &mut mem,
             &mut bindings.render_targets,
             &bindings.inputs,
@@ -229,7 +278,7 @@ impl runtime_sim::Device for Gfx906 {
             },
             self.step_limit,
         );
-        launch::restore(&mut mem, &k, bindings);
+        launch::restore(&mut mem, k, bindings);
         result
     }
 }
@@ -259,8 +308,10 @@ fn bytes_to_elements(bytes: &[u8], out: &mut [[u32; 4]]) {
 }
 
 /// Lays out the memory, runs the kernel, copies the UAVs, render targets and `g[]` back.
+#[allow(clippy::too_many_arguments)]
 fn run_compiled(
     c: &Compiled,
+    model: &runtime_sim::gcn::Prepared,
     mem: &mut runtime_sim::interp::memory::Memory,
     render_targets: &mut std::collections::BTreeMap<u32, Vec<[u32; 4]>>,
     inputs: &std::collections::BTreeMap<u32, Vec<[u32; 4]>>,
@@ -350,7 +401,7 @@ fn run_compiled(
     let mut l = GcnLaunch::new(kernargs, grid, shape.group);
     l.step_limit = step_limit;
     l.dynamic_lds = shape.dynamic_lds;
-    let report = run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?;
+    let report = run_prepared(model, &mut gmem, &l)?;
     for (i, buf) in mem.uav_buffers.iter_mut().enumerate() {
         if let Some(b) = gmem.buffer(addrs[i]) {
             if let Some(src) = b.get(..buf.len()) {

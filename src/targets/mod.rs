@@ -4,3 +4,79 @@
 
 pub mod cayman;
 pub mod gfx906;
+
+use il_frontend::Program;
+use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
+
+use crate::{RunOptions, Target};
+
+/// A program compiled for a machine target and decoded by the target's device model: the
+/// part of a run that does not depend on the launch, done once.
+#[derive(Debug)]
+pub enum Prepared {
+    Cayman(cayman::Prepared),
+    Gfx906(gfx906::Prepared),
+}
+
+/// What a compiled program looks like, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    pub code_bytes: usize,
+    /// Cayman: GPRs; gfx906: VGPRs.
+    pub registers: u32,
+    /// gfx906: SGPRs (Cayman has none).
+    pub scalar_registers: u32,
+}
+
+impl Prepared {
+    /// Compiles `program` for `target` and decodes it for the model, with the step limit of
+    /// `options` (as [`crate::device`] sets it). The reference `il` has nothing to prepare.
+    pub fn new(
+        program: &Program,
+        target: Target,
+        options: &RunOptions,
+    ) -> Result<Prepared, RunError> {
+        let steps = crate::machine_steps(options);
+        match target {
+            Target::Cayman => Ok(Prepared::Cayman(
+                cayman::Cayman { step_limit: steps }.prepare(program)?,
+            )),
+            Target::Gfx906 => Ok(Prepared::Gfx906(
+                gfx906::Gfx906 { step_limit: steps }.prepare(program)?,
+            )),
+            Target::Il => Err(RunError::Fault(
+                "the reference interpreter runs the IL itself: there is nothing to prepare".into(),
+            )),
+        }
+    }
+
+    /// Launches the prepared program (memory in `bindings` is read and updated in place).
+    pub fn run(&self, bindings: &mut Bindings, dispatch: Dispatch) -> Result<RunReport, RunError> {
+        match self {
+            Prepared::Cayman(p) => p.run(bindings, dispatch),
+            Prepared::Gfx906(p) => p.run(bindings, dispatch),
+        }
+    }
+
+    /// Code size and registers of the compiled program.
+    pub fn shape(&self) -> Shape {
+        match self {
+            Prepared::Cayman(p) => {
+                let c = p.compiled();
+                Shape {
+                    code_bytes: c.bytes.len(),
+                    registers: c.stats.gprs,
+                    scalar_registers: 0,
+                }
+            }
+            Prepared::Gfx906(p) => {
+                let c = p.compiled();
+                Shape {
+                    code_bytes: c.code.len(),
+                    registers: c.stats.vgprs as u32,
+                    scalar_registers: c.stats.sgprs as u32,
+                }
+            }
+        }
+    }
+}

@@ -58,20 +58,22 @@ impl GlobalMemory {
 
     /// Allocates a buffer holding `bytes` and returns its device address.
     pub fn alloc(&mut self, bytes: &[u8]) -> u64 {
-        let base = self.next;
-        let len = bytes.len() as u64;
-        // One guard page after every allocation (also after empty ones).
-        self.next = base + len.div_ceil(PAGE).max(1) * PAGE + PAGE;
-        self.regions.push(Region {
-            base,
-            data: bytes.to_vec(),
-        });
-        base
+        self.alloc_vec(bytes.to_vec())
     }
 
     /// Allocates `len` zero bytes.
     pub fn alloc_zeroed(&mut self, len: usize) -> u64 {
-        self.alloc(&vec![0; len])
+        self.alloc_vec(vec![0; len])
+    }
+
+    /// Allocates a buffer holding `data` (moved in, not copied) and returns its address.
+    pub fn alloc_vec(&mut self, data: Vec<u8>) -> u64 {
+        let base = self.next;
+        let len = data.len() as u64;
+        // One guard page after every allocation (also after empty ones).
+        self.next = base + len.div_ceil(PAGE).max(1) * PAGE + PAGE;
+        self.regions.push(Region { base, data });
+        base
     }
 
     /// The allocation that starts at `addr`, whole.

@@ -83,8 +83,46 @@ pub fn run_code_object(
     mem: &mut GlobalMemory,
     launch: &GcnLaunch,
 ) -> Result<RunReport, RunError> {
+    run_prepared(&prepare_code_object(elf, kernel)?, mem, launch)
+}
+
+/// A kernel decoded once from its bytes (the launch-independent part of [`run`]): prepare
+/// it with [`prepare`] or [`prepare_code_object`] and launch it with [`run_prepared`] as
+/// many times as wanted.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    program: program::Program,
+    descriptor: KernelDescriptor,
+}
+
+impl Prepared {
+    /// The kernel descriptor the kernel runs with.
+    pub fn descriptor(&self) -> &KernelDescriptor {
+        &self.descriptor
+    }
+}
+
+/// Loads `kernel` from an AMDGPU code object and decodes its code.
+pub fn prepare_code_object(elf: &[u8], kernel: &str) -> Result<Prepared, RunError> {
     let k = load_kernel(elf, kernel)?;
-    run(&k.code, &k.descriptor, mem, launch)
+    prepare(&k.code, &k.descriptor)
+}
+
+/// Decodes machine code (starting at its entry point) for the kernel descriptor `kd`.
+pub fn prepare(code: &[u8], kd: &KernelDescriptor) -> Result<Prepared, RunError> {
+    Ok(Prepared {
+        program: program::Program::new(code)?,
+        descriptor: *kd,
+    })
+}
+
+/// Runs a [`Prepared`] kernel over the launch's grid.
+pub fn run_prepared(
+    k: &Prepared,
+    mem: &mut GlobalMemory,
+    launch: &GcnLaunch,
+) -> Result<RunReport, RunError> {
+    exec::dispatch(&k.program, &k.descriptor, mem, launch)
 }
 
 /// Runs machine code (starting at its entry point) with the given kernel descriptor.
@@ -94,8 +132,7 @@ pub fn run(
     mem: &mut GlobalMemory,
     launch: &GcnLaunch,
 ) -> Result<RunReport, RunError> {
-    let prog = program::Program::new(code)?;
-    exec::dispatch(&prog, kd, mem, launch)
+    run_prepared(&prepare(code, kd)?, mem, launch)
 }
 
 #[cfg(test)]

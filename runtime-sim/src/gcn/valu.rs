@@ -22,6 +22,9 @@ use il_semantics::convert;
 
 use super::wave::{fault, unsupported, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
 
+#[path = "lanes.rs"]
+mod lanes;
+
 type Fn3 = fn(u64, u64, u64) -> u64;
 
 /// Predicate of a compare: a mask over {less, equal, greater, unordered} (bit 0-3), which
@@ -829,12 +832,11 @@ fn flush(t: Ty, v: u64) -> u64 {
 }
 
 /// Source `k` with its input modifiers, denormals flushed as MODE says.
+#[inline(always)]
 fn src_flushed(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
     let mut v = src(w, i, k, t)?;
     if !denormals_allowed(w, t, false) {
-        for x in v.iter_mut() {
-            *x = flush(t, *x);
-        }
+        lanes::flush_all(t, &mut v);
     }
     Ok(v)
 }
@@ -858,6 +860,7 @@ fn result_flushed(w: &Wave, t: Ty, v: u64) -> u64 {
 }
 
 /// Fetches source `k` with its input modifiers.
+#[inline(always)]
 fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
     let Some(op) = i.src[k] else {
         return fault(format!("source {k} missing"));
@@ -1046,13 +1049,7 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
             } else {
                 z
             };
-            let mut out = [0u64; WAVE];
-            for l in 0..WAVE {
-                if exec >> l & 1 != 0 {
-                    let r = out_mod(i, shape.dst, f(a[l], b[l], c[l]));
-                    out[l] = result_flushed(w, shape.dst, r);
-                }
-            }
+            let mut out = lanes::map(w, i, shape.dst, f, [&a, &b, &c], exec);
             let d = vdst(i)?;
             if let ValuExt::Sdwa(sd) = i.ext {
                 let old = w.vsrc(Operand::v(d), Ty::B32)?;

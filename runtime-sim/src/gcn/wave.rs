@@ -353,6 +353,7 @@ impl Wave {
     // ------------------------------------------------------------------ vector operands
 
     /// A VALU source, per lane, as a value of type `ty` (32-bit values zero-extended).
+    #[inline(always)]
     pub fn vsrc(&self, op: Operand, ty: Ty) -> R<Lanes64> {
         let wide = ty.regs() == 2;
         if let Operand::Vgpr { index, .. } = op {
@@ -388,10 +389,20 @@ impl Wave {
         for k in 0..usize::from(regs) {
             let r = &mut self.v[usize::from(first) + k];
             let shift = 32 * k as u32;
-            for (l, x) in r.iter_mut().enumerate() {
-                if mask >> l & 1 != 0 {
-                    *x = (vals[l] >> shift) as u32;
+            if mask == u64::MAX {
+                for (x, v) in r.iter_mut().zip(vals) {
+                    *x = (v >> shift) as u32;
                 }
+                continue;
+            }
+            // A select per lane through a mask per lane (vectorizes), not a store under a
+            // branch.
+            let mut m = [0u32; WAVE];
+            for (l, x) in m.iter_mut().enumerate() {
+                *x = 0u32.wrapping_sub((mask >> l) as u32 & 1);
+            }
+            for ((x, v), m) in r.iter_mut().zip(vals).zip(m) {
+                *x = ((v >> shift) as u32 & m) | (*x & !m);
             }
         }
         Ok(())

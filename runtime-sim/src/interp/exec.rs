@@ -32,12 +32,17 @@ pub struct Ctx<'a> {
 /// Copies `v` into `dst` on the lanes of `exec`, leaving the others.
 #[inline]
 fn blend(dst: &mut Lanes, v: &Lanes, exec: u64) {
-    if exec == u64::MAX {
-        *dst = *v;
-    } else {
-        for (l, (d, s)) in dst.iter_mut().zip(v.iter()).enumerate() {
-            if exec >> l & 1 != 0 {
-                *d = *s;
+    match exec {
+        u64::MAX => *dst = *v,
+        0 => {}
+        _ => {
+            // A select through a mask per lane vectorizes; a store under a branch does not.
+            let mut m = [0u32; WAVE];
+            for (l, x) in m.iter_mut().enumerate() {
+                *x = 0u32.wrapping_sub((exec >> l) as u32 & 1);
+            }
+            for ((d, s), m) in dst.iter_mut().zip(v.iter()).zip(m) {
+                *d = (*s & m) | (*d & !m);
             }
         }
     }

@@ -30,9 +30,8 @@ use backend_r600::isa::{
 };
 
 use super::mode::AluMode;
-use super::ops;
 use super::wave::{Ctx, Wave, ACTIVE, BRANCH, BREAK, CONT};
-use super::{gpr_ok, WAVE};
+use super::{gpr_ok, lanes, ops, WAVE};
 use crate::runtime::RunError;
 
 type Lanes = [u32; WAVE];
@@ -370,7 +369,13 @@ impl Wave {
             inst_at[s] = Some(i);
             run[s] = pred_mask(cs, i.pred_sel);
             for (k, src) in i.used_srcs().iter().enumerate() {
-                srcs[s][k] = self.read_src(ctx, cs, g, gi, i, src, run[s])?;
+                // The common operand, a GPR read as it is: one copy, straight in.
+                match (src.sel, src.rel || src.abs || src.neg) {
+                    (SrcSel::Gpr(r), false) => {
+                        srcs[s][k] = self.gpr[usize::from(r)][src.chan.index()];
+                    }
+                    _ => srcs[s][k] = self.read_src(ctx, cs, g, gi, i, src, run[s])?,
+                }
             }
         }
         // SET_MODE rules its own group already (cayman L2046): its select fields are the
@@ -563,9 +568,11 @@ impl Wave {
                                 op.name()
                             ))
                         })?;
-                        for l in 0..WAVE {
-                            if r >> l & 1 == 1 {
-                                v[l] = f(a[0][l], a[1][l], a[2][l]);
+                        if !lanes::apply(op, a, r, &mut v) {
+                            for l in 0..WAVE {
+                                if r >> l & 1 == 1 {
+                                    v[l] = f(a[0][l], a[1][l], a[2][l]);
+                                }
                             }
                         }
                         is_float = fl;
@@ -604,7 +611,7 @@ impl Wave {
             }
         }
         for s in 0..4 {
-            let (Some(i), Some(v)) = (inst_at[s], out[s]) else {
+            let (Some(i), Some(v)) = (inst_at[s], out[s].as_ref()) else {
                 continue;
             };
             let r = run[s];
@@ -612,7 +619,16 @@ impl Wave {
                 AluEncoding::Op2 => i.dst.write,
                 AluEncoding::Op3 => true,
             };
-            if writes {
+            if writes && !i.dst.rel {
+                lanes::commit(
+                    &mut self.gpr,
+                    i.dst.gpr,
+                    i.dst.chan.index(),
+                    v,
+                    r,
+                    ctx.launch,
+                );
+            } else if writes {
                 let c = i.dst.chan.index();
                 for l in 0..WAVE {
                     if r >> l & 1 == 0 {
@@ -636,11 +652,7 @@ impl Wave {
                     }
                 }
             }
-            for l in 0..WAVE {
-                if r >> l & 1 == 1 {
-                    cs.pv[s][l] = v[l];
-                }
-            }
+            lanes::select(&mut cs.pv[s], v, r);
         }
         if let Some((s, exe)) = pred_result {
             let Some(i) = inst_at[s] else {

@@ -33,6 +33,7 @@
 
 pub mod acks;
 pub mod alu;
+mod lanes;
 pub mod mem;
 pub mod mode;
 pub mod ops;
@@ -247,14 +248,16 @@ impl R600Launch {
     }
 }
 
-/// A decoded program with the lookups the executor needs.
+/// A program decoded once from its bytes, with the lookups the executor needs: prepare it
+/// with [`prepare`] and run it with [`run_prepared`] as many times as wanted (a conformance
+/// run or a benchmark decodes once and launches many times).
 #[derive(Debug)]
-pub(crate) struct Prepared {
-    pub prog: Program,
+pub struct Prepared {
+    pub(crate) prog: Program,
     /// CF slot address of each CF instruction.
-    pub addr: Vec<u32>,
+    pub(crate) addr: Vec<u32>,
     /// CF slot → instruction index.
-    pub at: BTreeMap<u32, usize>,
+    pub(crate) at: BTreeMap<u32, usize>,
 }
 
 impl Prepared {
@@ -273,17 +276,26 @@ impl Prepared {
 /// place. Never panics: bytes that do not decode, a launch that does not fit and anything
 /// the hardware would not execute correctly are errors.
 pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunError> {
+    run_prepared(&prepare(program)?, launch)
+}
+
+/// Decodes Cayman program bytes once (the launch-independent part of [`run`]).
+pub fn prepare(program: &[u8]) -> Result<Prepared, RunError> {
     let prog = Program::decode(program)
         .map_err(|e| RunError::BadLaunch(format!("the program does not decode: {e}")))?;
     let addr = prog.cf_addresses();
     let at = addr.iter().enumerate().map(|(k, &a)| (a, k)).collect();
-    let prep = Prepared { prog, addr, at };
+    Ok(Prepared { prog, addr, at })
+}
+
+/// [`run`] of a program [`prepare`]d before.
+pub fn run_prepared(prep: &Prepared, launch: &mut R600Launch) -> Result<RunReport, RunError> {
     if let Some([w, h]) = launch.pixel_domain {
         launch.group = [8, 8, 1];
         launch.grid = [w.div_ceil(8).max(1) * 8, h.div_ceil(8).max(1) * 8, 1];
     }
     check_launch(launch)?;
-    check_program(&prep, launch)?;
+    check_program(prep, launch)?;
     let mut report = RunReport::default();
     let groups = [0, 1, 2].map(|d| launch.grid[d] / launch.group[d]);
     let items = launch.group.iter().product::<u32>() as usize;
@@ -301,7 +313,7 @@ pub fn run(program: &[u8], launch: &mut R600Launch) -> Result<RunReport, RunErro
                     for (w, wave) in waves.iter_mut().enumerate() {
                         if status[w] == Status::Running {
                             let mut ctx = wave::Ctx {
-                                prep: &prep,
+                                prep,
                                 launch,
                                 lds: &mut lds,
                                 report: &mut report,
