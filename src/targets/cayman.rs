@@ -47,6 +47,31 @@ impl Error {
     }
 }
 
+/// The backend's layout of LDS or GDS allocations, from the kernel's declarations.
+fn lds_layout(
+    allocs: &std::collections::BTreeMap<u32, kernel::LdsAlloc>,
+    bytes: u32,
+    per_thread: Option<(u32, bool)>,
+) -> abi::LdsLayout {
+    abi::LdsLayout {
+        allocs: allocs
+            .iter()
+            .map(|(&id, a)| {
+                (
+                    id,
+                    abi::LdsAlloc {
+                        offset: a.offset,
+                        size: a.size,
+                        stride: a.stride,
+                    },
+                )
+            })
+            .collect(),
+        bytes,
+        per_thread,
+    }
+}
+
 /// The backend options a program's declarations give: the fixed group size, whether it is
 /// a pixel kernel, and its declared 1D/2D resources.
 pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
@@ -68,44 +93,8 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
             },
         );
     }
-    let lds = abi::LdsLayout {
-        allocs: k
-            .decls
-            .lds
-            .iter()
-            .map(|(&id, a)| {
-                (
-                    id,
-                    abi::LdsAlloc {
-                        offset: a.offset,
-                        size: a.size,
-                        stride: a.stride,
-                    },
-                )
-            })
-            .collect(),
-        bytes: k.decls.lds_bytes,
-        per_thread: k.decls.lds_per_thread,
-    };
-    let gds = abi::LdsLayout {
-        allocs: k
-            .decls
-            .gds
-            .iter()
-            .map(|(&id, a)| {
-                (
-                    id,
-                    abi::LdsAlloc {
-                        offset: a.offset,
-                        size: a.size,
-                        stride: a.stride,
-                    },
-                )
-            })
-            .collect(),
-        bytes: k.decls.gds_bytes,
-        per_thread: None,
-    };
+    let lds = lds_layout(&k.decls.lds, k.decls.lds_bytes, k.decls.lds_per_thread);
+    let gds = lds_layout(&k.decls.gds, k.decls.gds_bytes, None);
     let uavs = k
         .decls
         .uavs

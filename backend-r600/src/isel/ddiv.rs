@@ -134,20 +134,20 @@ impl Isel<'_> {
         let k1 = self.alu_op(A::SubInt, vec![k, k2]);
         let k1 = self.alu_op(A::MaxInt, vec![k1, imm((-1022i32) as u32)]);
         let k1 = self.alu_op(A::MinInt, vec![k1, imm(1023)]);
-        let p1 = self.pow2_double(k1);
-        let p2 = self.pow2_double(k2);
+        let p1 = self.pow2(k1);
+        let p2 = self.pow2(k2);
         let d = self.op64(A::Mul64, &[q, p1]);
         let d = self.op64(A::Mul64, &[d, p2]);
         // The multiply ties to even when q · 2^k is halfway between two denormals; the
         // exact quotient is not halfway unless r = 0: step one denormal toward it.
         // Back in q's scale: diff = q - d · 2^-k (exact), halfway = 2^(-1075 - k).
         let nk = self.alu_op(A::SubInt, vec![imm(0), k]);
-        let back = self.scale_by(d, nk);
+        let back = self.scale2(d, nk);
         let diff = self.op64(A::Add64, &[q, Self::neg64(back)]);
         let h = self.alu_op(A::SubInt, vec![imm((-1075i32) as u32), k]);
         let h = self.alu_op(A::MaxInt, vec![h, imm((-1022i32) as u32)]);
         let h = self.alu_op(A::MinInt, vec![h, imm(1023)]);
-        let half = self.pow2_double(h);
+        let half = self.pow2(h);
         let abs_diff = (diff.0, diff.1.absolute());
         let tie = self.cmp64_mask(A::Sete64, abs_diff, half);
         let zero = Self::imm64(0);
@@ -207,28 +207,6 @@ impl Isel<'_> {
         let lo = self.alu_op(A::CndeInt, vec![down, lo, q_down.0]);
         let hi = self.alu_op(A::CndeInt, vec![down, hi, q_down.1]);
         (lo, hi)
-    }
-
-    /// 2^n as a double for n in [-1022, 1023].
-    fn pow2_double(&mut self, n: Operand) -> Wide {
-        let e = self.alu_op(A::AddInt, vec![n, Operand::imm(1023)]);
-        let hi = self.alu_op(A::LshlInt, vec![e, Operand::imm(20)]);
-        (Operand::imm(0), hi)
-    }
-
-    /// x · 2^n by two multiplies (n1 = clamp(n), n2 = clamp(n - n1)): exact where the
-    /// result is normal.
-    fn scale_by(&mut self, x: Wide, n: Operand) -> Wide {
-        let imm = Operand::imm;
-        let n1 = self.alu_op(A::MaxInt, vec![n, imm((-1022i32) as u32)]);
-        let n1 = self.alu_op(A::MinInt, vec![n1, imm(1023)]);
-        let rest = self.alu_op(A::SubInt, vec![n, n1]);
-        let n2 = self.alu_op(A::MaxInt, vec![rest, imm((-1022i32) as u32)]);
-        let n2 = self.alu_op(A::MinInt, vec![n2, imm(1023)]);
-        let p1 = self.pow2_double(n1);
-        let p2 = self.pow2_double(n2);
-        let y = self.op64(A::Mul64, &[x, p1]);
-        self.op64(A::Mul64, &[y, p2])
     }
 
     /// A double comparison's all-ones / zero mask.
@@ -320,7 +298,7 @@ impl Isel<'_> {
         let d = self.op64(A::Fma64, &[Self::neg64(g), g, s]);
         let h = self.op64(A::Mul64, &[y, Self::imm64(0x3FE0_0000)]);
         let g = self.op64(A::Fma64, &[d, h, g]);
-        let p = self.pow2_double(j);
+        let p = self.pow2(j);
         let r = self.op64(A::Mul64, &[g, p]);
         // +inf itself, a negative (-inf too) NaN, ±0 itself.
         let neg = self.alu_op(A::SetgtInt, vec![imm(0), x.1]);
@@ -342,7 +320,7 @@ impl Isel<'_> {
         let (s, j) = self.split_even(x);
         let y = self.rsqrt_significand(s, 3);
         let nj = self.alu_op(A::SubInt, vec![imm(0), j]);
-        let p = self.pow2_double(nj);
+        let p = self.pow2(nj);
         let r = self.op64(A::Mul64, &[y, p]);
         // +inf +0, a negative (-inf too) NaN, ±0 the zeroop value.
         let neg = self.alu_op(A::SetgtInt, vec![imm(0), x.1]);

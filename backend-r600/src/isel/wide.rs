@@ -487,7 +487,7 @@ impl Isel<'_> {
     }
 
     /// x * 2^n1 * 2^n2, n = n1 + n2 with both clamped to [-1022, 1023] (each a double).
-    fn scale2(&mut self, x: Wide, n: Operand) -> Wide {
+    pub(super) fn scale2(&mut self, x: Wide, n: Operand) -> Wide {
         let imm = Operand::imm;
         let n1 = self.alu_op(A::MaxInt, vec![n, imm((-1022i32) as u32)]);
         let n1 = self.alu_op(A::MinInt, vec![n1, imm(1023)]);
@@ -501,7 +501,7 @@ impl Isel<'_> {
     }
 
     /// 2^n as a double, n in [-1022, 1023].
-    fn pow2(&mut self, n: Operand) -> Wide {
+    pub(super) fn pow2(&mut self, n: Operand) -> Wide {
         let e = self.alu_op(A::AddInt, vec![n, Operand::imm(1023)]);
         let hi = self.alu_op(A::LshlInt, vec![e, Operand::imm(20)]);
         (Operand::imm(0), hi)
