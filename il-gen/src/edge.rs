@@ -5,30 +5,30 @@
 /// smallest and largest normals, 1 ± 1 ulp, halfway cases of rounding to an integer, the
 /// `dtoi`/`dtou` limits (2^31, -2^31 - 0.5, 2^32 - 0.5, 2^32), huge and tiny exponents.
 pub const DOUBLE_LITS: &[u64] = &[
-    0x0000_0000_0000_0000,         // +0
-    0x8000_0000_0000_0000,         // -0
-    0x7FF0_0000_0000_0000,         // +Inf
-    0xFFF0_0000_0000_0000,         // -Inf
-    0x7FF8_0000_0000_0000,         // NaN
-    0x0000_0000_0000_0001,         // smallest denormal
-    0x800F_FFFF_FFFF_FFFF,         // largest negative denormal
-    0x0010_0000_0000_0000,         // smallest normal
-    0x7FEF_FFFF_FFFF_FFFF,         // largest finite
-    0x3FF0_0000_0000_0000,         // 1
-    0x3FF0_0000_0000_0001,         // 1 + ulp
-    0x3FEF_FFFF_FFFF_FFFF,         // 1 - ulp/2
-    0xBFF8_0000_0000_0000,         // -1.5
-    0x4004_0000_0000_0000,         // 2.5
-    0xBFE0_0000_0000_0000,         // -0.5
-    0x41E0_0000_0000_0000,         // 2^31
-    0xC1E0_0000_0010_0000,         // -2^31 - 0.5
-    0x41EF_FFFF_FFF0_0000,         // 2^32 - 0.5
-    0x41F0_0000_0000_0000,         // 2^32
-    0x7E37_E43C_8800_759C,         // 1e300
-    0x01A5_6E1F_C2F8_F359,         // 1e-300
-    0x4330_0000_0000_0001,         // 2^52 + 1
-    0x3FB9_9999_9999_999A,         // 0.1
-    0xC000_0000_0000_0000,         // -2
+    0x0000_0000_0000_0000, // +0
+    0x8000_0000_0000_0000, // -0
+    0x7FF0_0000_0000_0000, // +Inf
+    0xFFF0_0000_0000_0000, // -Inf
+    0x7FF8_0000_0000_0000, // NaN
+    0x0000_0000_0000_0001, // smallest denormal
+    0x800F_FFFF_FFFF_FFFF, // largest negative denormal
+    0x0010_0000_0000_0000, // smallest normal
+    0x7FEF_FFFF_FFFF_FFFF, // largest finite
+    0x3FF0_0000_0000_0000, // 1
+    0x3FF0_0000_0000_0001, // 1 + ulp
+    0x3FEF_FFFF_FFFF_FFFF, // 1 - ulp/2
+    0xBFF8_0000_0000_0000, // -1.5
+    0x4004_0000_0000_0000, // 2.5
+    0xBFE0_0000_0000_0000, // -0.5
+    0x41E0_0000_0000_0000, // 2^31
+    0xC1E0_0000_0010_0000, // -2^31 - 0.5
+    0x41EF_FFFF_FFF0_0000, // 2^32 - 0.5
+    0x41F0_0000_0000_0000, // 2^32
+    0x7E37_E43C_8800_759C, // 1e300
+    0x01A5_6E1F_C2F8_F359, // 1e-300
+    0x4330_0000_0000_0001, // 2^52 + 1
+    0x3FB9_9999_9999_999A, // 0.1
+    0xC000_0000_0000_0000, // -2
 ];
 
 /// Floats at the edges (`fedge`).
@@ -59,8 +59,7 @@ pub const INT_EDGE_LITS: &[u32] = &[0x7FFF_FFFF, 33, 63, 64, 0xFFFF_FFE0, 0x8000
 /// with shift-scale destinations among them (`_sat` is for float instructions only, L598:
 /// the front end refuses it on doubles).
 pub const DOUBLE_BINARY: &[&str] = &[
-    "dadd", "dmul", "ddiv", "dmin", "dmax", "dmul_x2", "dmul_d4", "dadd_x4", "ddiv_d2",
-    "dadd_x8",
+    "dadd", "dmul", "ddiv", "dmin", "dmax", "dmul_x2", "dmul_d4", "dadd_x4", "ddiv_d2", "dadd_x8",
 ];
 
 /// Double operations whose result has a tolerance (1-2 ulps): written only to the sinks.

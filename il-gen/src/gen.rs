@@ -419,7 +419,11 @@ impl Gen<'_> {
                 let dst = self.var(ty);
                 if self.rng.chance(25) {
                     let op = self.rng.pick(&["mad_sat", "mad_x2", "mad_d2"]);
-                    (op, dst, vec![self.operand(ty), self.operand(ty), self.operand(ty)])
+                    (
+                        op,
+                        dst,
+                        vec![self.operand(ty), self.operand(ty), self.operand(ty)],
+                    )
                 } else {
                     let op = self.rng.pick(FLOAT_MODIFIED);
                     (op, dst, vec![self.operand(ty), self.operand(ty)])
@@ -434,7 +438,11 @@ impl Gen<'_> {
                 4 => {
                     let dst = self.var(ty);
                     let op = self.rng.pick(&["dmad", "dmad", "dmad_x2"]);
-                    (op, dst, vec![self.doperand(), self.doperand(), self.doperand()])
+                    (
+                        op,
+                        dst,
+                        vec![self.doperand(), self.doperand(), self.doperand()],
+                    )
                 }
                 5 => {
                     let dst = self.var(ty);

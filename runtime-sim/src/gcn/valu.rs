@@ -1433,8 +1433,14 @@ mod tests {
             0x8000_0000_0000_0002
         );
         // A normal result and a scale up are plain.
-        assert_eq!(super::fma64_scaled(2.0, 3.0, 1.0, -128), 7.0 * 2f64.powi(-128));
-        assert_eq!(super::fma64_scaled(2.0, 3.0, 1.0, 128), 7.0 * 2f64.powi(128));
+        assert_eq!(
+            super::fma64_scaled(2.0, 3.0, 1.0, -128),
+            7.0 * 2f64.powi(-128)
+        );
+        assert_eq!(
+            super::fma64_scaled(2.0, 3.0, 1.0, 128),
+            7.0 * 2f64.powi(128)
+        );
     }
 
     use super::*;
