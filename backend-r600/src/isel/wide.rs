@@ -421,6 +421,13 @@ impl Isel<'_> {
                 abs: false,
                 ..lo
             });
+            // A literal dword moved into a register gets its channel too: left free, the
+            // packer put both copies of a literal pair compared with itself (`dmin`'s
+            // SETNE_64 NaN test) and another pair all in w, four GPRs for the w bank's three
+            // read cycles (found by `ilc fuzz`,
+            // tests/regressions/cayman-dmin-literal-pair.il).
+            self.pin_channel(hi, Chan::Y);
+            self.pin_channel(lo, Chan::X);
             his.push(hi);
             los.push(lo);
         }
