@@ -106,6 +106,9 @@ mod tests {
             "int,flow",
             "int,float,flow,uav",
             "int,call,lds",
+            "int,double,dmath,flow",
+            "int,bits,flow",
+            "float,fmod,fedge",
         ] {
             let f: il_gen::Features = features.parse().unwrap();
             for seed in 0..40 {

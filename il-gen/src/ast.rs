@@ -4,7 +4,12 @@
 //! Registers are fixed by role (the printer and the generator agree on them):
 //! - `r0.x` the absolute work-item id, `r1.x` the id in the group (set by the prologue);
 //! - variables: integers in `r2`, `r3`, floats in `r4`, `r5` (every component), doubles in
-//!   the halves of `r6`, `r7`; the epilogue stores `r2`..`r5` to the thread's output slot;
+//!   the halves of `r6`, `r7`; the epilogue stores `r2`..`r5` to the thread's output slot
+//!   (and `r6`, `r7` over the thread's input area when the program has doubles);
+//! - `r8` (two doubles): the sinks of the double operations that are not correctly rounded
+//!   (`dsqrt`, `drcp`, `drsq`: a tolerance of 1-2 ulps). No instruction reads them, so
+//!   their error reaches no exact comparison and is not amplified; the epilogue stores them
+//!   and the run is compared within the double tolerance;
 //! - scratch `r10`..`r13` (set just before each use, never live across statements);
 //! - loop counters, assigned by nesting depth when printing: `r20 + depth` in the main
 //!   body, `r32 + 8f + depth` in function `f`, so that no body and no callee touches them.
@@ -40,6 +45,22 @@ impl Var {
 pub enum Operand {
     Var(Var),
     Lit(u32),
+    /// A double literal (bits), printed as a literal register `lo, hi, lo, hi`.
+    DLit(u64),
+    /// `_neg` of a float or double variable (for a double only the high dword: `_neg(y)`).
+    Neg(Var),
+    /// `_abs` of a float or double variable.
+    Abs(Var),
+}
+
+impl Operand {
+    /// The variable an operand reads, if any.
+    pub fn var(self) -> Option<Var> {
+        match self {
+            Operand::Var(v) | Operand::Neg(v) | Operand::Abs(v) => Some(v),
+            Operand::Lit(_) | Operand::DLit(_) => None,
+        }
+    }
 }
 
 /// A condition: `op r10.x, a, b` then a test of `r10.x`, or the test of `a` itself when
@@ -167,6 +188,8 @@ pub struct Program {
     pub lds: bool,
     pub indexed: bool,
     pub doubles: bool,
+    /// Initializes and stores the double sinks `r8` (feature `dmath`).
+    pub sinks: bool,
 }
 
 impl Program {

@@ -8,6 +8,10 @@
 //! flow, and main never returns early).
 
 use crate::ast::{Area, Case, Cond, Func, Operand, Program, Stmt, Trips, Ty, Var};
+use crate::edge::{
+    BITS_BINARY, BITS_UNARY, DOUBLE_BINARY, DOUBLE_COMPARE, DOUBLE_INEXACT, DOUBLE_LITS,
+    FLOAT_EDGE_LITS, FLOAT_MODIFIED, INT_EDGE_LITS,
+};
 use crate::Features;
 
 /// SplitMix64: the same seed gives the same program everywhere.
@@ -142,6 +146,7 @@ pub fn generate(seed: u64, features: &Features) -> Program {
         lds: features.lds,
         indexed: features.indexed,
         doubles: features.double,
+        sinks: features.dmath,
     }
 }
 
@@ -202,19 +207,67 @@ impl Gen<'_> {
     }
 
     fn operand(&mut self, ty: Ty) -> Operand {
+        if ty == Ty::Double {
+            return self.doperand();
+        }
         if self.rng.chance(25) {
             match ty {
+                Ty::Float if self.f.fedge && self.rng.chance(50) => {
+                    Operand::Lit(self.rng.pick(FLOAT_EDGE_LITS))
+                }
                 Ty::Float => Operand::Lit(self.rng.pick(FLOAT_LITS).to_bits()),
+                _ if self.f.bits && self.rng.chance(30) => {
+                    Operand::Lit(self.rng.pick(INT_EDGE_LITS))
+                }
                 _ => Operand::Lit(self.rng.pick(INT_LITS)),
             }
+        } else if ty == Ty::Float && self.f.fmod && self.rng.chance(15) {
+            self.modified(ty)
         } else {
             Operand::Var(self.var(ty))
         }
     }
 
+    /// `_neg` or `_abs` of a variable.
+    fn modified(&mut self, ty: Ty) -> Operand {
+        let v = self.var(ty);
+        if self.rng.chance(50) {
+            Operand::Neg(v)
+        } else {
+            Operand::Abs(v)
+        }
+    }
+
+    /// A double source: a variable, or with `dmath` an edge literal or a modified variable.
+    fn doperand(&mut self) -> Operand {
+        if !self.f.dmath {
+            return Operand::Var(self.var(Ty::Double));
+        }
+        match self.rng.below(100) {
+            0..=24 => Operand::DLit(self.rng.pick(DOUBLE_LITS)),
+            25..=39 => self.modified(Ty::Double),
+            _ => Operand::Var(self.var(Ty::Double)),
+        }
+    }
+
+    /// A double sink `r8.xy` or `r8.zw` (see `ast`).
+    fn sink(&mut self) -> Var {
+        Var {
+            reg: 8,
+            comp: 2 * self.rng.below(2) as u8,
+        }
+    }
+
     fn cond(&mut self) -> Cond {
         let zero = self.rng.chance(40);
-        if self.f.float && self.rng.chance(35) {
+        if self.f.dmath && self.rng.chance(20) {
+            Cond {
+                op: Some(self.rng.pick(DOUBLE_COMPARE)),
+                a: Operand::Var(self.var(Ty::Double)),
+                b: self.doperand(),
+                zero,
+            }
+        } else if self.f.float && self.rng.chance(35) {
             Cond {
                 op: Some(self.rng.pick(FLOAT_COMPARE)),
                 a: Operand::Var(self.var(Ty::Float)),
@@ -240,6 +293,9 @@ impl Gen<'_> {
 
     fn op(&mut self) -> Stmt {
         let ty = self.rng.pick(&self.types());
+        if let Some(s) = self.extended_op(ty) {
+            return s;
+        }
         let dst = self.var(ty);
         let (op, srcs): (&'static str, Vec<Operand>) = match ty {
             Ty::Int => match self.rng.below(10) {
@@ -314,6 +370,107 @@ impl Gen<'_> {
             },
         };
         Stmt::Op { op, dst, srcs }
+    }
+
+    /// An operation of the extended features (`dmath`, `bits`, `fmod`) producing `ty`, or
+    /// `None` (most of the time) for the basic ones.
+    fn extended_op(&mut self, ty: Ty) -> Option<Stmt> {
+        let (op, dst, srcs): (&'static str, Var, Vec<Operand>) = match ty {
+            Ty::Int if self.f.dmath && self.rng.chance(20) => {
+                let dst = self.var(ty);
+                match self.rng.below(4) {
+                    0 => ("dtoi", dst, vec![self.doperand()]),
+                    1 => ("dtou", dst, vec![self.doperand()]),
+                    // The exponent of `dfrexp` (the printer picks `.y`).
+                    2 => ("dfrexp", dst, vec![self.doperand()]),
+                    _ => {
+                        let op = self.rng.pick(DOUBLE_COMPARE);
+                        (op, dst, vec![self.doperand(), self.doperand()])
+                    }
+                }
+            }
+            Ty::Int if self.f.bits && self.rng.chance(25) => {
+                let dst = self.var(ty);
+                match self.rng.below(5) {
+                    0 => (
+                        self.rng.pick(&["ubit_extract", "ibit_extract"]),
+                        dst,
+                        vec![self.operand(ty), self.operand(ty), self.operand(ty)],
+                    ),
+                    1 => (
+                        "ubit_insert",
+                        dst,
+                        vec![
+                            self.operand(ty),
+                            self.operand(ty),
+                            self.operand(ty),
+                            self.operand(ty),
+                        ],
+                    ),
+                    2 | 3 => (self.rng.pick(BITS_UNARY), dst, vec![self.operand(ty)]),
+                    _ => (
+                        self.rng.pick(BITS_BINARY),
+                        dst,
+                        vec![self.operand(ty), self.operand(ty)],
+                    ),
+                }
+            }
+            Ty::Float if self.f.fmod && self.rng.chance(25) => {
+                let dst = self.var(ty);
+                if self.rng.chance(25) {
+                    let op = self.rng.pick(&["mad_sat", "mad_x2", "mad_d2"]);
+                    (
+                        op,
+                        dst,
+                        vec![self.operand(ty), self.operand(ty), self.operand(ty)],
+                    )
+                } else {
+                    let op = self.rng.pick(FLOAT_MODIFIED);
+                    (op, dst, vec![self.operand(ty), self.operand(ty)])
+                }
+            }
+            Ty::Double if self.f.dmath && self.rng.chance(60) => match self.rng.below(10) {
+                0..=3 => {
+                    let dst = self.var(ty);
+                    let op = self.rng.pick(DOUBLE_BINARY);
+                    (op, dst, vec![self.doperand(), self.doperand()])
+                }
+                4 => {
+                    let dst = self.var(ty);
+                    let op = self.rng.pick(&["dmad", "dmad", "dmad_x2"]);
+                    (
+                        op,
+                        dst,
+                        vec![self.doperand(), self.doperand(), self.doperand()],
+                    )
+                }
+                5 => {
+                    let dst = self.var(ty);
+                    let op = self.rng.pick(&["dfrac", "dfrexp"]);
+                    (op, dst, vec![self.doperand()])
+                }
+                6 => {
+                    let dst = self.var(ty);
+                    let n = if self.f.int || self.rng.chance(50) {
+                        self.operand(Ty::Int)
+                    } else {
+                        Operand::Lit(self.rng.pick(INT_EDGE_LITS))
+                    };
+                    ("dldexp", dst, vec![self.doperand(), n])
+                }
+                7 => {
+                    let dst = self.var(ty);
+                    let op = self.rng.pick(&["itod", "utod"]);
+                    (op, dst, vec![self.operand(Ty::Int)])
+                }
+                _ => {
+                    let dst = self.sink();
+                    (self.rng.pick(DOUBLE_INEXACT), dst, vec![self.doperand()])
+                }
+            },
+            _ => return None,
+        };
+        Some(Stmt::Op { op, dst, srcs })
     }
 
     fn stmt(&mut self, ctx: Ctx) -> Stmt {

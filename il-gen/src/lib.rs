@@ -14,6 +14,7 @@
 //! ```
 
 pub mod ast;
+mod edge;
 mod gen;
 mod print;
 mod shrink;
@@ -43,11 +44,28 @@ pub struct Features {
     pub lds: bool,
     /// An indexed temporary array `x0[8]` with relative addressing.
     pub indexed: bool,
+    /// The rest of the double instructions (with `double`): `ddiv`, `dsqrt`, `drcp`,
+    /// `drsq`, `dmin`, `dmax`, `dfrac`, `dfrexp`, `dldexp`, the compares `deq`, `dne`,
+    /// `dge`, `dlt` (also as conditions), `dtoi`, `dtou`, `itod`, `utod`, shift-scale
+    /// destinations, `_neg`/`_abs` sources, and double literals at the edges
+    /// (±0, ±Inf, NaN, denormals, the largest and smallest normals, halfway cases).
+    pub dmath: bool,
+    /// Bit-field and bit-count operations (`ubit_extract`, `ibit_extract`, `ubit_insert`,
+    /// `ubit_reverse`, `icbits`, `ffb_lo`, `ffb_hi`, `ffb_shi`), `umul_high`/`imul_high`,
+    /// `iborrow`/`icarry`, and integer edge literals (`INT_MAX`, shift counts past 32).
+    pub bits: bool,
+    /// Single-precision `_sat` and shift-scale destinations (`_x2`, `_x4`, `_d2`, ...) and
+    /// `_neg`/`_abs` sources.
+    pub fmod: bool,
+    /// Single-precision literals at the edges: ±0, ±Inf, NaN, denormals, the largest
+    /// finite, 2^31 and other conversion limits, halfway cases.
+    pub fedge: bool,
 }
 
 /// Feature names, in the order `Features::names` prints them.
-pub const FEATURE_NAMES: [&str; 8] = [
-    "int", "float", "double", "flow", "call", "uav", "lds", "indexed",
+pub const FEATURE_NAMES: [&str; 12] = [
+    "int", "float", "double", "flow", "call", "uav", "lds", "indexed", "dmath", "bits", "fmod",
+    "fedge",
 ];
 
 impl Features {
@@ -61,6 +79,10 @@ impl Features {
             uav: true,
             lds: true,
             indexed: true,
+            dmath: true,
+            bits: true,
+            fmod: true,
+            fedge: true,
         }
     }
 
@@ -74,6 +96,10 @@ impl Features {
             uav: false,
             lds: false,
             indexed: false,
+            dmath: false,
+            bits: false,
+            fmod: false,
+            fedge: false,
         }
     }
 
@@ -87,6 +113,10 @@ impl Features {
             "uav" => &mut self.uav,
             "lds" => &mut self.lds,
             "indexed" => &mut self.indexed,
+            "dmath" => &mut self.dmath,
+            "bits" => &mut self.bits,
+            "fmod" => &mut self.fmod,
+            "fedge" => &mut self.fedge,
             _ => return None,
         })
     }
@@ -126,6 +156,10 @@ impl std::str::FromStr for Features {
         }
         if !f.int && !f.float {
             f.int = true;
+        }
+        // The double extensions need the doubles they extend.
+        if f.dmath {
+            f.double = true;
         }
         Ok(f)
     }

@@ -18,11 +18,20 @@ const OUT_BYTES: u32 = 64;
 const SCRATCH_BASE: u32 = 8192;
 const INPUT_BASE: u32 = 12288;
 const LDS_PRIVATE_BASE: u32 = 1024;
+/// Bytes per work-item of the input area; the epilogue stores the doubles `r6`, `r7` over
+/// them (no load reads the area after the epilogue).
+const INPUT_BYTES: u32 = 32;
+/// The double sinks `r8`, 16 bytes per work-item, in the UAV's otherwise unused bytes.
+const SINK_BASE: u32 = 10240;
+/// The first literal register of double literals (`lo, hi, lo, hi`), after the single ones.
+const DLIT_BASE: u32 = 200;
 
 struct Printer {
     out: String,
     /// Literal bits -> (l register, component).
     lits: BTreeMap<u32, (u32, u8)>,
+    /// Double literal bits -> l register.
+    dlits: BTreeMap<u64, u32>,
     indent: usize,
     /// First loop-counter register of the body being printed.
     counter_base: u32,
@@ -58,10 +67,27 @@ impl Printer {
         }
     }
 
+    /// A source: doubles as `dsrc`, modifiers as `_neg(xyzw)` (a double's: `_neg(y)`, its
+    /// high dword) and `_abs`.
     fn operand(&mut self, o: Operand) -> String {
+        let double = |v: Var| v.ty() == crate::ast::Ty::Double;
+        let text = |v: Var| {
+            if double(v) {
+                Self::dsrc(v)
+            } else {
+                Self::var(v)
+            }
+        };
         match o {
-            Operand::Var(v) => Self::var(v),
+            Operand::Var(v) => text(v),
+            Operand::Neg(v) if double(v) => format!("{}_neg(y)", text(v)),
+            Operand::Neg(v) => format!("{}_neg(xyzw)", text(v)),
+            Operand::Abs(v) => format!("{}_abs", text(v)),
             Operand::Lit(bits) => self.lit(bits),
+            Operand::DLit(bits) => {
+                let n = DLIT_BASE + self.dlits.len() as u32;
+                format!("l{}", self.dlits.entry(bits).or_insert(n))
+            }
         }
     }
 
@@ -121,17 +147,17 @@ impl Printer {
                 } else {
                     Self::var(*dst)
                 };
-                let srcs: Vec<String> = srcs
-                    .iter()
-                    .map(|&o| match o {
-                        Operand::Var(v) if v.ty() == crate::ast::Ty::Double => Self::dsrc(v),
-                        o => self.operand(o),
-                    })
-                    .collect();
+                let srcs: Vec<String> = srcs.iter().map(|&o| self.operand(o)).collect();
                 if *op == "d2f" {
                     // d2f writes one dword: through scratch into the float variable.
                     self.line(&format!("d2f r12.x, {}", srcs[0]));
                     self.line(&format!("mov {d}, r12.x"));
+                } else if *op == "dfrexp" {
+                    // dfrexp writes all four dwords: [0, exponent, mantissa]; the variable
+                    // takes the exponent (an integer) or the mantissa (a double).
+                    self.line(&format!("dfrexp r12, {}", srcs[0]));
+                    let part = if double { "r12.zwzw" } else { "r12.y" };
+                    self.line(&format!("mov {d}, {part}"));
                 } else {
                     self.line(&format!("{op} {d}, {}", srcs.join(", ")));
                 }
@@ -268,6 +294,7 @@ pub fn to_il(p: &Program) -> String {
     let mut pr = Printer {
         out: String::new(),
         lits: BTreeMap::new(),
+        dlits: BTreeMap::new(),
         indent: 0,
         counter_base: 20,
     };
@@ -292,6 +319,10 @@ pub fn to_il(p: &Program) -> String {
         pr.line("f2d r7.xy, r5.z");
         pr.line("f2d r7.zw, r5.w");
     }
+    if p.sinks {
+        pr.line("f2d r8.xy, r5.x");
+        pr.line("f2d r8.zw, r5.y");
+    }
     for s in &p.main {
         pr.stmt(s, 0);
     }
@@ -303,6 +334,20 @@ pub fn to_il(p: &Program) -> String {
             pr.line(&format!("iadd r11.x, r11.x, {sixteen}"));
         }
         pr.line(&format!("uav_raw_store_id(11) mem.xyzw, r11.x, r{r}"));
+    }
+    if p.doubles {
+        let (shift, input) = (pr.lit(INPUT_BYTES.trailing_zeros()), pr.lit(INPUT_BASE));
+        pr.line(&format!("ishl r11.x, r0.x, {shift}"));
+        pr.line(&format!("iadd r11.x, r11.x, {input}"));
+        pr.line("uav_raw_store_id(11) mem.xyzw, r11.x, r6");
+        pr.line(&format!("iadd r11.x, r11.x, {sixteen}"));
+        pr.line("uav_raw_store_id(11) mem.xyzw, r11.x, r7");
+    }
+    if p.sinks {
+        let (four, base) = (pr.lit(4), pr.lit(SINK_BASE));
+        pr.line(&format!("ishl r11.x, r0.x, {four}"));
+        pr.line(&format!("iadd r11.x, r11.x, {base}"));
+        pr.line("uav_raw_store_id(11) mem.xyzw, r11.x, r8");
     }
     pr.line("endmain");
     for f in &p.funcs {
@@ -334,6 +379,13 @@ pub fn to_il(p: &Program) -> String {
             head,
             "dcl_literal l{reg}, 0x{:08X}, 0x{:08X}, 0x{:08X}, 0x{:08X}",
             v[0], v[1], v[2], v[3]
+        );
+    }
+    for (&bits, &reg) in &pr.dlits {
+        let (lo, hi) = (bits as u32, (bits >> 32) as u32);
+        let _ = writeln!(
+            head,
+            "dcl_literal l{reg}, 0x{lo:08X}, 0x{hi:08X}, 0x{lo:08X}, 0x{hi:08X}"
         );
     }
     head + &pr.out

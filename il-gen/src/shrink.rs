@@ -194,9 +194,9 @@ fn edit_at(body: &mut Vec<Stmt>, i: usize, edit: usize) -> bool {
         6 => match &mut body[i] {
             Stmt::Op { op, dst, srcs } if *op != "mov" && !op.starts_with('d') && *op != "f2d" => {
                 let first = srcs[0];
-                let same_type = match first {
-                    Operand::Var(v) => v.ty() == dst.ty(),
-                    Operand::Lit(_) => true,
+                let same_type = match first.var() {
+                    Some(v) => v.ty() == dst.ty(),
+                    None => !matches!(first, Operand::DLit(_)),
                 };
                 if !same_type {
                     return false;

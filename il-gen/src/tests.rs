@@ -116,3 +116,50 @@ fn the_shrinker_stops_at_its_budget() {
     let _ = shrink(&p, 5, &mut fails);
     assert!(calls <= 5);
 }
+
+/// Each extended feature brings its instructions (and only with the feature): over 100
+/// seeds every listed mnemonic appears at least once.
+#[test]
+fn extended_features_generate_their_instructions() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "int,float,flow,double,dmath",
+            &[
+                "ddiv ", "dsqrt ", "drcp ", "drsq ", "dmin ", "dmax ", "dfrac ", "dfrexp ",
+                "dldexp ", "deq ", "dne ", "dge ", "dlt ", "dtoi ", "dtou ", "itod ", "utod ",
+                "_neg(y)", "_abs", "dmul_x2 ", "l200",
+            ],
+        ),
+        (
+            "int,bits",
+            &[
+                "ubit_extract ",
+                "ibit_extract ",
+                "ubit_insert ",
+                "ubit_reverse ",
+                "icbits ",
+                "ffb_lo ",
+                "ffb_hi ",
+                "ffb_shi ",
+                "umul_high ",
+                "iborrow ",
+                "0x7FFFFFFF",
+            ],
+        ),
+        ("float,fmod", &["add_sat ", "mad_x2 ", "_neg(xyzw)", "_abs"]),
+        ("float,fedge", &["0x7F800000", "0x7FC00000", "0x00000001"]),
+    ];
+    for (features, words) in cases {
+        let f: Features = features.parse().unwrap();
+        let text: String = (0..100).map(|s| to_il(&generate(s, &f))).collect();
+        for w in words {
+            assert!(text.contains(w), "{features}: no {w}");
+        }
+    }
+    let plain: String = (0..100)
+        .map(|s| to_il(&generate(s, &"int,float,double,flow".parse().unwrap())))
+        .collect();
+    for w in ["ddiv ", "ffb_", "_sat ", "_neg(", "0x7F800000", "r8"] {
+        assert!(!plain.contains(w), "without the features: {w}");
+    }
+}

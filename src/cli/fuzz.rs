@@ -27,7 +27,9 @@ pub struct FuzzArgs {
     #[arg(long, value_delimiter = ',', default_value = "cayman,gfx906")]
     target: Vec<Target>,
     /// Features the programs may use: `all`, or a comma list of int, float, double, flow,
-    /// call, uav, lds, indexed.
+    /// call, uav, lds, indexed, dmath (the other double instructions, edge-case doubles),
+    /// bits (bit-field ops, edge-case integers), fmod (float `_sat`/shift and `_neg`/`_abs`),
+    /// fedge (edge-case floats).
     #[arg(long, default_value = "all")]
     features: il_gen::Features,
     /// Directory for the shrunk failing programs.

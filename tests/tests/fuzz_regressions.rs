@@ -9,7 +9,7 @@ use ilc::Target;
 fn reduced_fuzz_findings_agree_with_the_reference() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
     let files = ilc_tests::files_with_extension(&dir, "il");
-    assert!(files.len() >= 7, "the reduced programs are missing");
+    assert!(files.len() >= 11, "the reduced programs are missing");
     let mut failures = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");

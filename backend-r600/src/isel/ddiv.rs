@@ -142,7 +142,7 @@ impl Isel<'_> {
         // exact quotient is not halfway unless r = 0: step one denormal toward it.
         // Back in q's scale: diff = q - d · 2^-k (exact), halfway = 2^(-1075 - k).
         let nk = self.alu_op(A::SubInt, vec![imm(0), k]);
-        let back = self.scale2(d, nk);
+        let back = self.scale_by_pow2(d, nk);
         let diff = self.op64(A::Add64, &[q, Self::neg64(back)]);
         let h = self.alu_op(A::SubInt, vec![imm((-1075i32) as u32), k]);
         let h = self.alu_op(A::MaxInt, vec![h, imm((-1022i32) as u32)]);

@@ -409,14 +409,25 @@ impl Isel<'_> {
             self.pin_channel(hi, Chan::Y);
             let mut hi = self.slot_safe(hi);
             if op3 && hi.abs {
-                // OP3 has no ABS (cayman L1549).
+                // OP3 has no ABS (cayman L1549). The copy is a high dword like the others
+                // (channel y): left free, it could take x beside the low dwords, and with
+                // a loop-carried operand fixed there no group held the FMA_64 (found by
+                // `ilc fuzz`, tests/regressions/cayman-dmad-abs-in-loop.il).
                 hi = Operand::reg(self.alu(A::Mov, vec![hi]));
+                self.pin_channel(hi, Chan::Y);
             }
             let lo = self.slot_safe(Operand {
                 neg: false,
                 abs: false,
                 ..lo
             });
+            // A literal dword moved into a register gets its channel too: left free, the
+            // packer put both copies of a literal pair compared with itself (`dmin`'s
+            // SETNE_64 NaN test) and another pair all in w, four GPRs for the w bank's three
+            // read cycles (found by `ilc fuzz`,
+            // tests/regressions/cayman-dmin-literal-pair.il).
+            self.pin_channel(hi, Chan::Y);
+            self.pin_channel(lo, Chan::X);
             his.push(hi);
             los.push(lo);
         }
@@ -466,7 +477,7 @@ impl Isel<'_> {
     }
 
     /// `dldexp` (il-semantics `double::dldexp`): x * 2^n, exact, with a result below the
-    /// normal range ±0. x * 2^n1 * 2^n2 (n1, n2 clamped to the normal exponents) is exact
+    /// normal range ±0. x * 2^n1 * 2^n2 * 2^n3 (each clamped to the normal exponents) is exact
     /// wherever the result is normal; whether it is, the same product scaled by 2^54 tells
     /// without rounding: the result is normal exactly when x * 2^(n + 54) >= 2^-968 (a
     /// product that rounds up to 2^-1022 from below must still give ±0).
@@ -475,9 +486,9 @@ impl Isel<'_> {
         // |n| beyond 2200 saturates either way; the bound keeps n + 54 from wrapping.
         let n = self.alu_op(A::MaxInt, vec![n, imm((-2200i32) as u32)]);
         let n = self.alu_op(A::MinInt, vec![n, imm(2200)]);
-        let r = self.scale2(x, n);
+        let r = self.scale_by_pow2(x, n);
         let n54 = self.alu_op(A::AddInt, vec![n, imm(54)]);
-        let scaled = self.scale2(x, n54);
+        let scaled = self.scale_by_pow2(x, n54);
         let e = self.alu_op(A::BfeUint, vec![scaled.1, imm(20), imm(11)]);
         let normal = self.alu_op(A::SetgeUint, vec![e, imm(55)]);
         let sign = self.alu_op(A::AndInt, vec![r.1, imm(0x8000_0000)]);
@@ -486,18 +497,25 @@ impl Isel<'_> {
         (lo, hi)
     }
 
-    /// x * 2^n1 * 2^n2, n = n1 + n2 with both clamped to [-1022, 1023] (each a double).
-    pub(super) fn scale2(&mut self, x: Wide, n: Operand) -> Wide {
+    /// x * 2^n1 * 2^n2 * 2^n3, n = n1 + n2 + n3 with each clamped to [-1022, 1023] (each
+    /// a double). Three factors, because two reach only 2^2046: the largest denormal
+    /// (2^-1022 - 2^-1074) times 2^2046 is still finite where `dldexp` with n = 2046..2200
+    /// must overflow to ±Inf, and the smallest denormal needs 2^2098 (found by `ilc fuzz`,
+    /// tests/regressions/cayman-dldexp-denormal-overflow.il). Every product but the last
+    /// is exact or already overflows or falls below the normal range, where the result is
+    /// ±Inf or ±0 either way.
+    pub(super) fn scale_by_pow2(&mut self, x: Wide, n: Operand) -> Wide {
         let imm = Operand::imm;
-        let n1 = self.alu_op(A::MaxInt, vec![n, imm((-1022i32) as u32)]);
-        let n1 = self.alu_op(A::MinInt, vec![n1, imm(1023)]);
-        let rest = self.alu_op(A::SubInt, vec![n, n1]);
-        let n2 = self.alu_op(A::MaxInt, vec![rest, imm((-1022i32) as u32)]);
-        let n2 = self.alu_op(A::MinInt, vec![n2, imm(1023)]);
-        let p1 = self.pow2(n1);
-        let p2 = self.pow2(n2);
-        let y = self.op64(A::Mul64, &[x, p1]);
-        self.op64(A::Mul64, &[y, p2])
+        let mut rest = n;
+        let mut y = x;
+        for _ in 0..3 {
+            let k = self.alu_op(A::MaxInt, vec![rest, imm((-1022i32) as u32)]);
+            let k = self.alu_op(A::MinInt, vec![k, imm(1023)]);
+            rest = self.alu_op(A::SubInt, vec![rest, k]);
+            let p = self.pow2(k);
+            y = self.op64(A::Mul64, &[y, p]);
+        }
+        y
     }
 
     /// 2^n as a double, n in [-1022, 1023].

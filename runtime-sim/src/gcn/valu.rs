@@ -368,6 +368,40 @@ fn div_fixup64(q: f64, d: f64, n: f64) -> f64 {
 fn exp32(x: f32) -> i32 {
     ((x.to_bits() >> 23) & 0xff) as i32
 }
+/// (a * b + c) * 2^n rounded once, as V_DIV_FMAS_F64 scales inside the fused operation
+/// (vega L17295-17313). Rounding the sum first and scaling after rounds twice when the
+/// scaled result is denormal: a quotient that V_DIV_SCALE_F64 scaled up by 2^128 then lands
+/// 1 ulp off (found by `ilc fuzz`, tests/regressions/gfx906-ddiv-denormal-quotient.il).
+/// The sum r rounded to 53 bits lies on a grid at least twice as fine as the denormal
+/// result's, so its rounding can only go wrong where r is exactly halfway between two
+/// results; there the sign of the residual (a * b + c) - r decides.
+fn fma64_scaled(a: f64, b: f64, c: f64, n: i32) -> f64 {
+    let r = a.mul_add(b, c);
+    // Results from 2^-1022 up have 53 bits like r: one rounding either way.
+    if n >= 0 || !r.is_finite() || r.abs() >= ldexp64(f64::MIN_POSITIVE, -n) {
+        return ldexp64(r, n);
+    }
+    // r in units of the result's grid 2^-1074 (before the scale: 2^(-1074 - n)), exact.
+    let x = ldexp64(r, 1074 + n);
+    let below = x.floor();
+    let k = if x - below == 0.5 {
+        // r - c is exact where r and c are within a factor of two (Sterbenz), as in the
+        // division sequence (c the quotient, a * b its small correction), or c is 0.
+        let residual = a.mul_add(b, -(r - c));
+        if residual > 0.0 {
+            below + 1.0
+        } else if residual < 0.0 {
+            below
+        } else {
+            x.round_ties_even()
+        }
+    } else {
+        x.round_ties_even()
+    };
+    // k * 2^-1074 is exact (k is an integer below 2^53); the sign of a zero is r's.
+    ldexp64(k, -1074).copysign(r)
+}
+
 fn exp64(x: f64) -> i32 {
     ((x.to_bits() >> 52) & 0x7ff) as i32
 }
@@ -1274,11 +1308,11 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
                 // docs/abi.md, GCN section).
                 let scale = vcc >> l & 1 != 0;
                 out[l] = if wide {
-                    let r = f64b(a[l]).mul_add(f64b(b[l]), f64b(c[l]));
+                    let (x, y, z) = (f64b(a[l]), f64b(b[l]), f64b(c[l]));
                     let r = if scale {
-                        ldexp64(r, if exp64(f64b(c[l])) > 1023 { 128 } else { -128 })
+                        fma64_scaled(x, y, z, if exp64(z) > 1023 { 128 } else { -128 })
                     } else {
-                        r
+                        x.mul_add(y, z)
                     };
                     out_mod(i, t, b64(r))
                 } else {
@@ -1376,6 +1410,36 @@ fn ordu(a: u64, b: u64) -> u8 {
 
 #[cfg(test)]
 mod tests {
+    /// V_DIV_FMAS_F64 with VCC: D = (S0 * S1 + S2) * 2^-128 with one rounding (vega
+    /// L17295-17313, a fused operation). The exact sums below lie just off a halfway point of
+    /// the denormal grid, where rounding the sum first would round to the wrong neighbour.
+    #[test]
+    fn div_fmas_f64_rounds_a_denormal_result_once() {
+        let u = 2f64.powi(-946); // 2^-1074 before the scale of 2^-128
+        let tiny = 2f64.powi(-500);
+        // (1.5u - 2^-1000) * 2^-128 is just below 1.5 * 2^-1074: rounds to 1 * 2^-1074.
+        let r = super::fma64_scaled(-tiny, tiny, 1.5 * u, -128);
+        assert_eq!(r.to_bits(), 1);
+        // (2.5u + 2^-1000) * 2^-128 is just above 2.5 * 2^-1074: rounds to 3 * 2^-1074.
+        let r = super::fma64_scaled(tiny, tiny, 2.5 * u, -128);
+        assert_eq!(r.to_bits(), 3);
+        // Exactly halfway: ties to even (2.5 -> 2), and the negative side likewise.
+        assert_eq!(super::fma64_scaled(0.0, 0.0, 2.5 * u, -128).to_bits(), 2);
+        assert_eq!(
+            super::fma64_scaled(tiny, tiny, -2.5 * u, -128).to_bits(),
+            0x8000_0000_0000_0002
+        );
+        // A normal result and a scale up are plain.
+        assert_eq!(
+            super::fma64_scaled(2.0, 3.0, 1.0, -128),
+            7.0 * 2f64.powi(-128)
+        );
+        assert_eq!(
+            super::fma64_scaled(2.0, 3.0, 1.0, 128),
+            7.0 * 2f64.powi(128)
+        );
+    }
+
     use super::*;
 
     fn apply(op: Opcode, a: u64, b: u64, c: u64) -> u64 {
