@@ -33,8 +33,12 @@
 
 pub mod code_object;
 mod exec;
+mod export;
 mod image;
 pub mod memory;
+pub mod pixel;
+#[cfg(test)]
+mod pixel_tests;
 mod program;
 mod salu;
 mod valu;
@@ -42,7 +46,11 @@ mod vmem;
 mod wave;
 
 pub use code_object::{load_kernel, Kernel, KernelDescriptor};
+pub use export::{ColorTarget, COL_FORMAT_32_ABGR};
 pub use memory::GlobalMemory;
+pub use pixel::{
+    load_pixel_shader, run_pixel, run_pixel_code_object, PixelLaunch, PixelShader, PsRegisters,
+};
 
 use crate::runtime::{RunError, RunReport};
 
