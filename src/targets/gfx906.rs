@@ -14,7 +14,9 @@
 
 use backend_gcn::{Compiled, Decls};
 use il_frontend::Program;
-use runtime_sim::gcn::{run_code_object, GcnLaunch, GlobalMemory};
+use runtime_sim::gcn::{
+    run_code_object, run_pixel_code_object, ColorTarget, GcnLaunch, GlobalMemory, PixelLaunch,
+};
 use runtime_sim::interp::{kernel, launch};
 use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
@@ -343,14 +345,63 @@ fn run_compiled(
         buffer,
         |id| dims.get(&id).copied().unwrap_or((0, 0, 0)),
     );
-    let grid = match shape.domain {
-        Some([w, h]) => [w, h, 1],
-        None => [0, 1, 2].map(|d| shape.groups[d] * shape.group[d]),
+    let report = match shape.domain {
+        // A pixel kernel is a pixel-shader launch: the launch block's address is the user
+        // data in s[0:1], each render target is colour target N (`docs/abi.md`, "gfx906
+        // pixel shaders").
+        Some([w, h]) if c.abi.pixel => {
+            let block = gmem.alloc(&kernargs);
+            let mut user = Vec::new();
+            if c.abi.private_segment {
+                // The scratch ring, one slot per wave, and its V# (swizzled: 4-byte
+                // elements, index stride 64, ADD_TID_ENABLE, as the CP builds the private
+                // segment buffer of a compute wave).
+                let waves = u64::from(w.div_ceil(8)) * u64::from(h.div_ceil(8));
+                let slot = u64::from(backend_gcn::code_object::ps_scratch_wave_bytes(&c.abi));
+                let bytes = usize::try_from(waves * slot)
+                    .ok()
+                    .filter(|&b| b <= 1 << 30)
+                    .ok_or_else(|| {
+                        RunError::Unsupported(format!(
+                            "{} bytes of scratch (the model allocates at most 1 GiB)",
+                            waves * slot
+                        ))
+                    })?;
+                let ring = gmem.alloc_zeroed(bytes);
+                user.extend([
+                    ring as u32,
+                    ((ring >> 32) as u32 & 0xffff) | 1 << 31,
+                    u32::MAX,
+                    0x00E2_0FAC,
+                ]);
+            }
+            user.extend([block as u32, (block >> 32) as u32]);
+            let mut l = PixelLaunch::new(w, h, user);
+            l.step_limit = step_limit;
+            for &(n, _) in &c.abi.render_targets {
+                if let (Some(t), Some(&(base, _))) =
+                    (l.color_targets.get_mut(n as usize), placed.get(&(3, n)))
+                {
+                    *t = Some(ColorTarget {
+                        base,
+                        pitch: w,
+                        height: h,
+                    });
+                }
+            }
+            run_pixel_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?
+        }
+        _ => {
+            let grid = match shape.domain {
+                Some([w, h]) => [w, h, 1],
+                None => [0, 1, 2].map(|d| shape.groups[d] * shape.group[d]),
+            };
+            let mut l = GcnLaunch::new(kernargs, grid, shape.group);
+            l.step_limit = step_limit;
+            l.dynamic_lds = shape.dynamic_lds;
+            run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?
+        }
     };
-    let mut l = GcnLaunch::new(kernargs, grid, shape.group);
-    l.step_limit = step_limit;
-    l.dynamic_lds = shape.dynamic_lds;
-    let report = run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?;
     for (i, buf) in mem.uav_buffers.iter_mut().enumerate() {
         if let Some(b) = gmem.buffer(addrs[i]) {
             if let Some(src) = b.get(..buf.len()) {

@@ -12,7 +12,10 @@
 //! whose pixel lies inside the domain. Its initial state (SPI, as LLVM's `amdgpu_ps`
 //! calling convention sees it, SIISelLowering / AMDGPUUsage "SPI_PS_INPUT"):
 //! * SGPRs: `s0..` = the USER_SGPR (PGM_RSRC2_PS `[5:1]`) user-data words of the launch;
-//!   nothing else (SCRATCH_EN is refused: the model gives PS waves no scratch);
+//!   with SCRATCH_EN (`[0]`) the next SGPR holds the wave's byte offset into the scratch
+//!   ring, `tile index * WAVESIZE` with WAVESIZE from SPI_TMPRING_SIZE `[24:12]` in 1 KiB
+//!   units (the launch's driver allocates the ring and passes its buffer descriptor in the
+//!   user data, as radeonsi does; LLVM places the wave offset after the user SGPRs);
 //! * VGPRs: one or more per input in SPI_PS_INPUT_ADDR bit order (PERSP_SAMPLE 2,
 //!   PERSP_CENTER 2, PERSP_CENTROID 2, PERSP_PULL_MODEL 3, LINEAR_SAMPLE 2, LINEAR_CENTER 2,
 //!   LINEAR_CENTROID 2, LINE_STIPPLE 1, POS_X_FLOAT, POS_Y_FLOAT, POS_Z_FLOAT, POS_W_FLOAT,
@@ -39,6 +42,8 @@ pub const SPI_SHADER_PGM_RSRC2_PS: u32 = 0xB02C / 4;
 pub const SPI_PS_INPUT_ENA: u32 = 0x286CC / 4;
 pub const SPI_PS_INPUT_ADDR: u32 = 0x286D0 / 4;
 pub const SPI_SHADER_COL_FORMAT: u32 = 0x28714 / 4;
+/// Optional: the scratch bytes per wave (needed with SCRATCH_EN).
+pub const SPI_TMPRING_SIZE: u32 = 0x286E8 / 4;
 /// The registers a PS register block may carry.
 pub const PS_REGISTERS: [u32; 5] = [
     SPI_SHADER_PGM_RSRC1_PS,
@@ -66,6 +71,8 @@ pub struct PsRegisters {
     pub input_ena: u32,
     pub input_addr: u32,
     pub col_format: u32,
+    /// SPI_TMPRING_SIZE: WAVES `[11:0]`, WAVESIZE `[24:12]` (1 KiB units); 0 if absent.
+    pub tmpring_size: u32,
 }
 
 impl PsRegisters {
@@ -94,6 +101,7 @@ impl PsRegisters {
                 SPI_PS_INPUT_ENA => &mut r.input_ena,
                 SPI_PS_INPUT_ADDR => &mut r.input_addr,
                 SPI_SHADER_COL_FORMAT => &mut r.col_format,
+                SPI_TMPRING_SIZE => &mut r.tmpring_size,
                 other => return Err(bad(format!("unknown register 0x{other:x}"))),
             };
             *slot = v;
@@ -105,7 +113,8 @@ impl PsRegisters {
         Ok(r)
     }
 
-    /// The block's bytes (all registers, in [`PS_REGISTERS`] order).
+    /// The block's bytes (all registers, in [`PS_REGISTERS`] order, then
+    /// SPI_TMPRING_SIZE).
     pub fn to_bytes(&self) -> Vec<u8> {
         let vals = [
             self.pgm_rsrc1,
@@ -113,11 +122,13 @@ impl PsRegisters {
             self.input_ena,
             self.input_addr,
             self.col_format,
+            self.tmpring_size,
         ];
+        let regs = PS_REGISTERS.iter().chain(&[SPI_TMPRING_SIZE]);
         let mut out = Vec::with_capacity(8 + 8 * vals.len());
         out.extend_from_slice(&PS_MAGIC.to_le_bytes());
         out.extend_from_slice(&(vals.len() as u32).to_le_bytes());
-        for (r, v) in PS_REGISTERS.iter().zip(vals) {
+        for (r, v) in regs.zip(vals) {
             out.extend_from_slice(&r.to_le_bytes());
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -222,11 +233,15 @@ pub fn run_pixel(
 ) -> Result<RunReport, RunError> {
     let bad = |m: String| Err(RunError::BadLaunch(m));
     let kd = regs.as_descriptor();
-    if regs.pgm_rsrc2 & 1 != 0 {
-        return Err(RunError::Unsupported(
-            "SCRATCH_EN in SPI_SHADER_PGM_RSRC2_PS (the model gives pixel waves no scratch)".into(),
-        ));
-    }
+    let scratch_wave_bytes = if regs.pgm_rsrc2 & 1 != 0 {
+        let b = u64::from(regs.tmpring_size >> 12 & 0x1fff) * 1024;
+        if b == 0 {
+            return bad("SCRATCH_EN without a WAVESIZE in SPI_TMPRING_SIZE".into());
+        }
+        Some(b)
+    } else {
+        None
+    };
     let user = kd.user_sgpr_count() as usize;
     if user > 16 {
         return bad(format!(
@@ -300,6 +315,14 @@ pub fn run_pixel(
             );
             let mut w = Wave::new(vgprs, mode);
             w.s[..user].copy_from_slice(&l.user_data[..user]);
+            if let Some(b) = scratch_wave_bytes {
+                let tile = u64::from(ty) * u64::from(l.width.div_ceil(8)) + u64::from(tx);
+                let offset = tile * b;
+                w.s[user] = u32::try_from(offset).map_err(|_| {
+                    RunError::Unsupported(format!("a scratch wave offset of {offset} bytes"))
+                })?;
+                w.scratch_per_lane = b / WAVE as u64;
+            }
             let mut exec_mask = 0u64;
             for lane in 0..WAVE {
                 let Some((x, y)) = ps.pixel(lane) else {

@@ -17,6 +17,7 @@ fn regs() -> PsRegisters {
         input_ena: 0x301,
         input_addr: 0x301,
         col_format: COL_FORMAT_32_ABGR,
+        tmpring_size: 0,
     }
 }
 
@@ -278,6 +279,28 @@ fn register_block_and_launch_checks() {
     ));
     assert!(matches!(
         run_with(r, vec![0, 0], false),
+        Err(RunError::BadLaunch(_))
+    ));
+}
+
+#[test]
+fn scratch_wave_offset_follows_the_user_sgprs() {
+    // SCRATCH_EN with WAVESIZE = 2 (KiB): s2, after the 2 user SGPRs, holds tile * 2048.
+    let mut r = regs();
+    r.pgm_rsrc2 |= 1;
+    r.tmpring_size = 2 << 12;
+    let text = "v_mov_b32_e32 v4, s2
+                exp mrt0 v4, off, off, off done vm
+                s_endpgm";
+    let (res, mem, t) = launch(text, &r, 16, 9, vec![0, 0]);
+    res.unwrap();
+    assert_eq!(pixel(&mem, &t, 0, 0)[0], 0);
+    assert_eq!(pixel(&mem, &t, 9, 0)[0], 2048);
+    assert_eq!(pixel(&mem, &t, 1, 8)[0], 2 * 2048);
+    assert_eq!(pixel(&mem, &t, 15, 8)[0], 3 * 2048);
+    r.tmpring_size = 0;
+    assert!(matches!(
+        launch(text, &r, 16, 9, vec![0, 0]).0,
         Err(RunError::BadLaunch(_))
     ));
 }
