@@ -10,7 +10,9 @@
 //! and constant buffer is copied into the model's flat address space, the kernarg segment
 //! gets the launch block, a V# per UAV and a pointer per constant buffer
 //! ([`backend_gcn::KernelAbi::kernargs`]), the code object runs, and the UAV buffers are
-//! copied back.
+//! copied back. A pixel kernel is launched as a pixel shader (`docs/abi.md`, "gfx906 pixel
+//! shaders"): the segment's address (after a scratch ring V# when the kernel has a private
+//! segment) is its user data and each render target is colour target N.
 
 use backend_gcn::{Compiled, Decls};
 use il_frontend::Program;

@@ -18,6 +18,10 @@
 //! ([`GlobalMemory`]) in which the caller allocates buffers before the launch and puts
 //! their addresses into the kernel arguments.
 //!
+//! Pixel shaders are launched with [`run_pixel_code_object`] (module `pixel`): waves of 8 x 8
+//! pixels set up from the PS registers the code object carries, whose `exp` instructions
+//! write colour targets (module `export`).
+//!
 //! ```no_run
 //! use runtime_sim::gcn::{run_code_object, GcnLaunch, GlobalMemory};
 //! # let elf: Vec<u8> = Vec::new();
