@@ -12,12 +12,14 @@
 //! | 32 + 16 i | 16 | buffer resource descriptor (V#) of the i-th UAV, in id order |
 //! | after the UAVs, 16 j | 16 | V# of the j-th constant buffer, in id order |
 //! | pixel kernels: then 96 k | 96 | the k-th resource: V# of its 16-byte texels (slice after slice), its width, height (u32) and width, height (f32), its slice count (u32) and 12 reserved bytes, then its image descriptor T# (32 bytes, [`crate::image_desc`]) and the IL sampler's S# (16 bytes) |
-//! | then 16 n | 16 | V# of the n-th render target (`o#`, in register order) |
+//! | then 16 n | 16 | V# of the n-th render target (`o#`, in register order; no longer read: pixel kernels export, `isel/pixel.rs`) |
 //! | then 16 m | 16 | V# of the m-th interpolated input (`v#`, in register order), one 16-byte element per pixel |
 //! | then 16 | 16 | V# of the global buffer `g[]`, when the program uses it |
 //! | then 16 s | 16 | V# of the s-th raw or structured SRV, in id order |
 //!
-//! A pixel kernel's launch block holds the domain's width and height at offset 24.
+//! A pixel kernel's launch block holds the domain's width and height at offset 24. A pixel
+//! kernel is a pixel-shader wave: the address of this segment is its user data in `s[0:1]`
+//! (after the scratch V# in `s[0:3]` with a private segment), see `isel/pixel.rs`.
 //!
 //! Why V#s for UAVs and not plain pointers: IL gives raw UAV accesses bounds ("out of
 //! range reads return 0, writes are dropped", `docs/decisions.md`), and MUBUF range checking

@@ -77,7 +77,11 @@ impl Selector<'_> {
             loop_body: false,
         };
         self.region(&body, ctx)?;
-        self.label(end);
+        if self.abi.pixel {
+            self.ps_exit(end);
+        } else {
+            self.label(end);
+        }
         self.push(
             Inst::Sopp(crate::isa::Sopp {
                 op: Opcode::S_ENDPGM,

@@ -71,6 +71,68 @@ fn align(v: &mut Vec<u8>, to: usize) {
 
 /// Writes the code object for one kernel.
 pub fn write(name: &str, code: &[u8], kd: &[u8; 64]) -> Vec<u8> {
+    write_with(name, code, kd, ".kd")
+}
+
+/// Writes the code object of a pixel shader: the PS register block ([`ps_registers`]) in
+/// place of the kernel descriptor, named `<name>.ps`.
+pub fn write_pixel(name: &str, code: &[u8], regs: &[u8; 64]) -> Vec<u8> {
+    write_with(name, code, regs, ".ps")
+}
+
+/// SPI register dword offsets (LLVM SIDefines `R_xxxxxx` byte addresses / 4, the keys PAL
+/// metadata uses): SPI_SHADER_PGM_RSRC1_PS, SPI_SHADER_PGM_RSRC2_PS, SPI_PS_INPUT_ENA,
+/// SPI_PS_INPUT_ADDR, SPI_SHADER_COL_FORMAT, SPI_TMPRING_SIZE.
+pub const PS_REGISTER_OFFSETS: [u32; 6] = [
+    0xB028 / 4,
+    0xB02C / 4,
+    0x286CC / 4,
+    0x286D0 / 4,
+    0x28714 / 4,
+    0x286E8 / 4,
+];
+
+/// Scratch bytes of one pixel-shader wave: 64 lanes' private segments, in whole KiB (the
+/// unit of SPI_TMPRING_SIZE.WAVESIZE).
+pub fn ps_scratch_wave_bytes(abi: &KernelAbi) -> u32 {
+    if !abi.private_segment {
+        return 0;
+    }
+    (abi.private_segment_size.max(1) * 64).div_ceil(1024) * 1024
+}
+
+/// The PS register block (`docs/abi.md`, "gfx906 pixel shaders"): `ILPS`, the count 6,
+/// then (register, value) pairs, zero-padded to 64 bytes. PGM_RSRC1_PS has the fields and
+/// FP mode of COMPUTE_PGM_RSRC1 ([`rsrc1`]); PGM_RSRC2_PS has SCRATCH_EN and USER_SGPR;
+/// SPI_TMPRING_SIZE has WAVESIZE `[24:12]` in KiB.
+pub fn ps_registers(
+    abi: &KernelAbi,
+    sgprs: u16,
+    vgprs: u16,
+    input_ena: u32,
+    col_format: u32,
+) -> [u8; 64] {
+    let rsrc2 = u32::from(abi.user_sgpr_count()) << 1 | u32::from(abi.private_segment);
+    let tmpring = (ps_scratch_wave_bytes(abi) / 1024) << 12;
+    let vals = [
+        rsrc1(sgprs, vgprs),
+        rsrc2,
+        input_ena,
+        input_ena,
+        col_format,
+        tmpring,
+    ];
+    let mut b = [0u8; 64];
+    b[0..4].copy_from_slice(b"ILPS");
+    b[4..8].copy_from_slice(&6u32.to_le_bytes());
+    for (k, (r, v)) in PS_REGISTER_OFFSETS.iter().zip(vals).enumerate() {
+        b[8 + 8 * k..12 + 8 * k].copy_from_slice(&r.to_le_bytes());
+        b[12 + 8 * k..16 + 8 * k].copy_from_slice(&v.to_le_bytes());
+    }
+    b
+}
+
+fn write_with(name: &str, code: &[u8], kd: &[u8; 64], suffix: &str) -> Vec<u8> {
     let mut f = vec![0u8; KD_OFFSET];
     f.extend_from_slice(kd);
     debug_assert_eq!(f.len(), TEXT_OFFSET);
@@ -83,7 +145,8 @@ pub fn write(name: &str, code: &[u8], kd: &[u8; 64]) -> Vec<u8> {
     strtab.push(0);
     let kd_at = strtab.len() as u32;
     strtab.extend_from_slice(name.as_bytes());
-    strtab.extend_from_slice(b".kd\0");
+    strtab.extend_from_slice(suffix.as_bytes());
+    strtab.push(0);
     // .shstrtab
     let mut shstr = vec![0u8];
     let sh_name = |s: &str, shstr: &mut Vec<u8>| {

@@ -228,8 +228,19 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
     let waitcnts = waitcnt::insert(&mut m);
     let nops = hazards::insert(&mut m);
     let out = emit::emit(&m)?;
-    let kd = code_object::kernel_descriptor(&abi, usage.sgprs, usage.vgprs);
-    let elf = code_object::write(&decls.name, &out.code, &kd);
+    let elf = if abi.pixel {
+        let regs = code_object::ps_registers(
+            &abi,
+            usage.sgprs,
+            usage.vgprs,
+            isel::PS_INPUT_ENA,
+            isel::col_format(&abi),
+        );
+        code_object::write_pixel(&decls.name, &out.code, &regs)
+    } else {
+        let kd = code_object::kernel_descriptor(&abi, usage.sgprs, usage.vgprs);
+        code_object::write(&decls.name, &out.code, &kd)
+    };
     Ok(Compiled {
         elf,
         stats: Stats {

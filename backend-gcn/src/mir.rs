@@ -181,6 +181,11 @@ pub fn set_slot(inst: &mut Inst, slot: Slot, op: Operand) {
         (Inst::Mimg(m), Slot::Vaddr) => m.vaddr = op,
         (Inst::Mimg(m), Slot::Srsrc) => m.srsrc = op,
         (Inst::Mimg(m), Slot::Ssamp) => m.ssamp = Some(op),
+        (Inst::Exp(e), Slot::Src(i)) => {
+            if let (Operand::Vgpr { index, .. }, Some(v)) = (op, e.vsrc.get_mut(usize::from(i))) {
+                *v = index;
+            }
+        }
         (inst, slot) => {
             if let Some(s) = slot_mut(inst, slot) {
                 *s = Some(op);

@@ -73,11 +73,17 @@ struct State {
     lgkm: RegSet,
     /// Vector memory operations in flight, oldest first (`None`: a store).
     vm: Vec<Option<RegSet>>,
+    /// VGPRs that outstanding exports still read (EXPCNT), and whether any export is
+    /// outstanding (it reads EXEC too: vega L8530-8537).
+    exp: RegSet,
+    exp_any: bool,
 }
 
 impl State {
     fn merge(&mut self, o: &State) {
         self.lgkm.union(&o.lgkm);
+        self.exp.union(&o.exp);
+        self.exp_any |= o.exp_any;
         if self.vm != o.vm {
             let mut all = RegSet::default();
             for r in self.vm.iter().chain(&o.vm).flatten() {
@@ -92,7 +98,7 @@ impl State {
     }
 
     fn is_empty(&self) -> bool {
-        self.lgkm.is_empty() && self.vm.iter().all(Option::is_none)
+        self.lgkm.is_empty() && self.vm.iter().all(Option::is_none) && !self.exp_any
     }
 }
 
@@ -101,6 +107,32 @@ pub fn waitcnt_simm16(vmcnt: Option<u8>, lgkmcnt: Option<u8>) -> u16 {
     let vm = u16::from(vmcnt.unwrap_or(63).min(63));
     let lgkm = u16::from(lgkmcnt.unwrap_or(15).min(15));
     (vm & 0xF) | (vm >> 4) << 14 | 7 << 4 | lgkm << 8
+}
+
+/// `s_waitcnt expcnt(0)`: every export has read its VGPRs and EXEC.
+fn waitcnt_exp0() -> MInst {
+    MInst::Op {
+        inst: Inst::Sopp(Sopp {
+            op: Opcode::S_WAITCNT,
+            simm16: waitcnt_simm16(None, None) & !(7 << 4),
+        }),
+        regs: SmallVec::new(),
+    }
+}
+
+/// Whether an instruction writes EXEC (SALU destination, or a `v_cmpx`).
+fn writes_exec(inst: &MInst) -> bool {
+    match inst {
+        MInst::Op {
+            inst: Inst::Salu(s),
+            ..
+        } => s.dst == Some(crate::isa::Operand::EXEC),
+        MInst::Op {
+            inst: Inst::Valu(v),
+            ..
+        } => v.op.name().starts_with("v_cmpx"),
+        _ => false,
+    }
 }
 
 fn waitcnt(vmcnt: Option<u8>, lgkmcnt: Option<u8>) -> MInst {
@@ -127,6 +159,11 @@ fn issue(inst: &MInst, st: &mut State) {
             if s.op == Opcode::S_WAITCNT && s.simm16 == waitcnt_simm16(Some(0), Some(0)) =>
         {
             *st = State::default()
+        }
+        Inst::Exp(_) => {
+            let (reads, _) = touched(inst);
+            st.exp.union(&reads);
+            st.exp_any = true;
         }
         Inst::Buf(_) | Inst::Flat(_) | Inst::Mimg(_) => st.vm.push(if writes.is_empty() {
             None
@@ -183,6 +220,12 @@ pub fn insert(f: &mut MFunc) -> usize {
             MInst::Op { .. } => {}
         }
         let (reads, writes) = touched(&inst);
+        if st.exp_any && (st.exp.intersects(&writes) || writes_exec(&inst)) {
+            out.push(waitcnt_exp0());
+            count += 1;
+            st.exp = RegSet::default();
+            st.exp_any = false;
+        }
         let mut all = reads;
         all.union(&writes);
         let lgkm = (!st.lgkm.is_empty() && st.lgkm.intersects(&all)).then_some(0u8);
@@ -248,6 +291,55 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// An export reads its VGPRs and EXEC after it issues (vega L8530-8537): overwriting
+    /// either needs `expcnt(0)` (SIMM16 `[6:4]` = 0, the other counters at their maximum);
+    /// writing another VGPR does not.
+    #[test]
+    fn export_data_and_exec_wait_for_expcnt() {
+        use File::V;
+        let exp = || {
+            op(
+                "exp mrt0 v1, v2, off, off done vm",
+                &[
+                    (Slot::Src(0), V, 1, 1, false),
+                    (Slot::Src(1), V, 2, 1, false),
+                ],
+            )
+        };
+        let mut f = MFunc {
+            insts: vec![
+                exp(),
+                op("v_mov_b32_e32 v3, 0", &[(Slot::Dst, V, 3, 1, true)]),
+                op("v_mov_b32_e32 v2, 0", &[(Slot::Dst, V, 2, 1, true)]),
+                op("v_mov_b32_e32 v1, 0", &[(Slot::Dst, V, 1, 1, true)]),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(insert(&mut f), 1);
+        // vmcnt 63 = [15:14] 3, [3:0] 0xF; lgkmcnt 15 = [11:8]; expcnt 0 = [6:4].
+        assert_eq!(waits(&f), [0xCF0F]);
+        assert!(matches!(
+            &f.insts[2],
+            MInst::Op {
+                inst: Inst::Sopp(_),
+                ..
+            }
+        ));
+        let mut g = MFunc {
+            insts: vec![exp(), op("s_mov_b64 exec, 0", &[])],
+            ..Default::default()
+        };
+        assert_eq!(insert(&mut g), 1);
+        assert_eq!(waits(&g), [0xCF0F]);
+        assert!(matches!(
+            &g.insts[1],
+            MInst::Op {
+                inst: Inst::Sopp(_),
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -117,9 +117,56 @@ fn pixel_textures_assemble_to_the_same_bytes() {
         "image_load",
         "image_get_resinfo",
         "image_gather4_lz",
+        // The kill leaves waves with no pixel: they end with a null export.
+        "exp null off, off, off, off done vm",
+        "done vm\ns_branch",
     ] {
         assert!(c.asm.contains(form), "no {form} in:\n{}", c.asm);
     }
+    let (out, err) = common::run(&common::llvm_mc(), &[], &c.asm);
+    assert!(err.trim().is_empty(), "llvm-mc complains:\n{err}");
+    let bytes: Vec<u8> = common::parse_mc_output(&out)
+        .into_iter()
+        .flat_map(|(_, b)| b)
+        .collect();
+    assert_eq!(bytes, c.code, "llvm-mc bytes differ from ours");
+}
+
+/// A pixel kernel's code object is a pixel shader: `main.ps` carries the PS registers
+/// (position inputs, 32_ABGR per render target, the register counts), the code ends with
+/// the exports, and a kernel that kills ends its dead waves with a null export.
+#[test]
+fn pixel_code_object_carries_the_ps_registers() {
+    use backend_gcn::{compile, Decls};
+    let il = "il_ps_2_0\ndcl_input_position_interp(linear_noperspective) vWinCoord0.xy__\n\
+              dcl_output_generic o0\ndcl_output_generic o2\nmov o0, vWinCoord0.xyxy\n\
+              mov o2, vWinCoord0.yxyx\nend\n";
+    let (program, diags, _) = il_frontend::read(il.as_bytes());
+    let program = program.unwrap_or_else(|| panic!("IL does not parse: {diags:?}"));
+    let func = midend::compile(&program, &midend::Options::default()).expect("midend");
+    let decls = Decls {
+        name: "main".into(),
+        pixel: true,
+        outputs: vec![0, 2],
+        ..Decls::default()
+    };
+    let c = compile(&func, &decls).unwrap();
+    let ps = runtime_sim::gcn::load_pixel_shader(&c.elf, "main").unwrap();
+    assert_eq!(ps.code, c.code);
+    let r = ps.registers;
+    // PERSP_SAMPLE, POS_X_FLOAT, POS_Y_FLOAT (SPI_PS_INPUT_ENA bits 0, 8, 9).
+    assert_eq!((r.input_ena, r.input_addr), (0x301, 0x301));
+    // SPI_SHADER_32_ABGR (9) for MRT0 and MRT2.
+    assert_eq!(r.col_format, 9 | 9 << 8);
+    // USER_SGPR = 2 (the launch block pointer), no scratch.
+    assert_eq!(r.pgm_rsrc2 & 0x3f, 2 << 1);
+    assert!(runtime_sim::gcn::load_kernel(&c.elf, "main").is_err());
+    let lines: Vec<&str> = c.asm.lines().collect();
+    let n = lines.len();
+    assert_eq!(lines[n - 1], "s_endpgm");
+    assert!(lines[n - 2].starts_with("exp mrt2 ") && lines[n - 2].ends_with(" done vm"));
+    assert!(lines[n - 3].starts_with("exp mrt0 ") && !lines[n - 3].contains("done"));
+    assert!(!c.asm.contains("buffer_store"), "{}", c.asm);
     let (out, err) = common::run(&common::llvm_mc(), &[], &c.asm);
     assert!(err.trim().is_empty(), "llvm-mc complains:\n{err}");
     let bytes: Vec<u8> = common::parse_mc_output(&out)

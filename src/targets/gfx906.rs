@@ -10,11 +10,16 @@
 //! and constant buffer is copied into the model's flat address space, the kernarg segment
 //! gets the launch block, a V# per UAV and a pointer per constant buffer
 //! ([`backend_gcn::KernelAbi::kernargs`]), the code object runs, and the UAV buffers are
-//! copied back.
+//! copied back. A pixel kernel is launched as a pixel shader (`docs/abi.md`, "gfx906 pixel
+//! shaders"): the segment's address (after a scratch ring V# when the kernel has a private
+//! segment) is its user data and each render target is colour target N.
 
 use backend_gcn::{Compiled, Decls};
 use il_frontend::Program;
-use runtime_sim::gcn::{prepare_code_object, run_prepared, GcnLaunch, GlobalMemory};
+use runtime_sim::gcn::{
+    prepare_code_object, run_code_object, run_pixel_code_object, run_prepared, ColorTarget,
+    GcnLaunch, GlobalMemory, PixelLaunch,
+};
 use runtime_sim::interp::{kernel, launch};
 use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
@@ -189,7 +194,9 @@ pub fn device(step_limit: u64) -> Box<dyn runtime_sim::Device> {
 pub struct Prepared {
     kernel: kernel::Kernel,
     compiled: Compiled,
-    model: runtime_sim::gcn::Prepared,
+    /// The decoded kernel; `None` for a pixel shader, which the model loads from the code
+    /// object at each launch (its PS register block instead of a kernel descriptor).
+    model: Option<runtime_sim::gcn::Prepared>,
     step_limit: u64,
 }
 
@@ -207,7 +214,14 @@ impl Gfx906 {
             other => RunError::Fault(format!("compiling for gfx906: {other}")),
         })?;
         let compiled = backend_gcn::compile(&func, &decls_of(&k)).map_err(to_run_error)?;
-        let model = prepare_code_object(&compiled.elf, &compiled.abi.kernel_name)?;
+        let model = if compiled.abi.pixel {
+            None
+        } else {
+            Some(prepare_code_object(
+                &compiled.elf,
+                &compiled.abi.kernel_name,
+            )?)
+        };
         Ok(Prepared {
             kernel: k,
             compiled,
@@ -266,7 +280,7 @@ impl Prepared {
         let mut mem = launch::prepare(k, shape, bindings)?;
         let result = run_compiled(
             compiled,
-            &self.model,
+            self.model.as_ref(),
             &mut mem,
             &mut bindings.render_targets,
             &bindings.inputs,
@@ -311,7 +325,7 @@ fn bytes_to_elements(bytes: &[u8], out: &mut [[u32; 4]]) {
 #[allow(clippy::too_many_arguments)]
 fn run_compiled(
     c: &Compiled,
-    model: &runtime_sim::gcn::Prepared,
+    model: Option<&runtime_sim::gcn::Prepared>,
     mem: &mut runtime_sim::interp::memory::Memory,
     render_targets: &mut std::collections::BTreeMap<u32, Vec<[u32; 4]>>,
     inputs: &std::collections::BTreeMap<u32, Vec<[u32; 4]>>,
@@ -394,14 +408,66 @@ fn run_compiled(
         buffer,
         |id| dims.get(&id).copied().unwrap_or((0, 0, 0)),
     );
-    let grid = match shape.domain {
-        Some([w, h]) => [w, h, 1],
-        None => [0, 1, 2].map(|d| shape.groups[d] * shape.group[d]),
+    let report = match shape.domain {
+        // A pixel kernel is a pixel-shader launch: the launch block's address is the user
+        // data in s[0:1], each render target is colour target N (`docs/abi.md`, "gfx906
+        // pixel shaders").
+        Some([w, h]) if c.abi.pixel => {
+            let block = gmem.alloc(&kernargs);
+            let mut user = Vec::new();
+            if c.abi.private_segment {
+                // The scratch ring, one slot per wave, and its V# (swizzled: 4-byte
+                // elements, index stride 64, ADD_TID_ENABLE, as the CP builds the private
+                // segment buffer of a compute wave).
+                let waves = u64::from(w.div_ceil(8)) * u64::from(h.div_ceil(8));
+                let slot = u64::from(backend_gcn::code_object::ps_scratch_wave_bytes(&c.abi));
+                let bytes = usize::try_from(waves * slot)
+                    .ok()
+                    .filter(|&b| b <= 1 << 30)
+                    .ok_or_else(|| {
+                        RunError::Unsupported(format!(
+                            "{} bytes of scratch (the model allocates at most 1 GiB)",
+                            waves * slot
+                        ))
+                    })?;
+                let ring = gmem.alloc_zeroed(bytes);
+                user.extend([
+                    ring as u32,
+                    ((ring >> 32) as u32 & 0xffff) | 1 << 31,
+                    u32::MAX,
+                    0x00E2_0FAC,
+                ]);
+            }
+            user.extend([block as u32, (block >> 32) as u32]);
+            let mut l = PixelLaunch::new(w, h, user);
+            l.step_limit = step_limit;
+            for &(n, _) in &c.abi.render_targets {
+                if let (Some(t), Some(&(base, _))) =
+                    (l.color_targets.get_mut(n as usize), placed.get(&(3, n)))
+                {
+                    *t = Some(ColorTarget {
+                        base,
+                        pitch: w,
+                        height: h,
+                    });
+                }
+            }
+            run_pixel_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?
+        }
+        _ => {
+            let grid = match shape.domain {
+                Some([w, h]) => [w, h, 1],
+                None => [0, 1, 2].map(|d| shape.groups[d] * shape.group[d]),
+            };
+            let mut l = GcnLaunch::new(kernargs, grid, shape.group);
+            l.step_limit = step_limit;
+            l.dynamic_lds = shape.dynamic_lds;
+            match model {
+                Some(m) => run_prepared(m, &mut gmem, &l)?,
+                None => run_code_object(&c.elf, &c.abi.kernel_name, &mut gmem, &l)?,
+            }
+        }
     };
-    let mut l = GcnLaunch::new(kernargs, grid, shape.group);
-    l.step_limit = step_limit;
-    l.dynamic_lds = shape.dynamic_lds;
-    let report = run_prepared(model, &mut gmem, &l)?;
     for (i, buf) in mem.uav_buffers.iter_mut().enumerate() {
         if let Some(b) = gmem.buffer(addrs[i]) {
             if let Some(src) = b.get(..buf.len()) {

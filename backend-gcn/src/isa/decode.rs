@@ -72,6 +72,11 @@ pub fn decode_one(words: &[u32]) -> Result<(Inst, usize), String> {
             if (w >> 13) & 0x1fff != 0 {
                 return Err("EXP reserved bits [25:13] set".into());
             }
+            // Targets 10, 11 and 16-31 are not defined (vega Table 46 L8440-8457); LLVM's
+            // disassembler has no name for them either.
+            if matches!((w >> 4) & 0x3f, 10 | 11 | 16..=31) {
+                return Err(format!("EXP target {} is reserved", (w >> 4) & 0x3f));
+            }
             Inst::Exp(Exp {
                 target: ((w >> 4) & 0x3f) as u8,
                 en: (w & 0xf) as u8,

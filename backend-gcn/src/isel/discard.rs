@@ -2,8 +2,8 @@
 //!
 //! IL (L4657, L4900): a discarded pixel keeps running but none of its outputs are written;
 //! a killed pixel is discarded and also stops running. On gfx906 an IL pixel kernel is a
-//! compute dispatch whose outputs are `buffer_store`s at the end of the program
-//! (docs/abi.md, "IL programs on gfx906"), so both are EXEC-mask bookkeeping:
+//! pixel-shader wave whose outputs are exported at the end of the program (`isel/pixel.rs`,
+//! docs/abi.md "gfx906 pixel shaders"), so both are EXEC-mask bookkeeping:
 //!
 //! ```text
 //! prologue:  s_mov_b64 KEEP, exec            ; pixels whose outputs are written
@@ -12,7 +12,7 @@
 //! kill:      T = exec & cond ; s_andn2_b64 KEEP, KEEP, T ; s_andn2_b64 ALIVE, ALIVE, T
 //!            s_andn2_b64 exec, exec, T ; s_cbranch_execz <skip>
 //! loops:     s_and_b64 exec, exec, ALIVE     ; after the latch and the exit restore EXEC
-//! outputs:   s_and_b64 exec, exec, KEEP      ; once, before the first render-target store
+//! outputs:   s_and_b64 exec, exec, KEEP      ; once, before the exports
 //! ```
 //!
 //! An `if` merge needs no fix-up: it restores only lanes that were running at the end of an
@@ -20,9 +20,10 @@
 //! still hold lanes killed inside the loop, hence the AND with ALIVE there (its SCC result
 //! is the latch's "any lane left" test). LLVM lowers `llvm.amdgcn.kill` the same way on the
 //! EXEC mask (`SILowerControlFlow`/`SIInsertSkips`, LLVM 14: `s_andn2_b64 exec` with a live
-//! mask and an `s_cbranch_execz` skip); its extra `exp null ... done vm` before
-//! `s_endpgm` exists because a hardware pixel shader must end with a done export, which a
-//! compute dispatch does not have (docs/decisions.md, "kill and discard on gfx906").
+//! mask and an `s_cbranch_execz` skip), and so does its end of a fully killed wave: the
+//! skip lands on `exp null off, off, off, off done vm` (`isel/pixel.rs`), because a pixel
+//! shader must end with a DONE export (docs/decisions.md, "gfx906 pixel kernels are
+//! pixel-shader waves").
 
 use il_frontend::opcode::Opcode as IlOpcode;
 use midend::ir::{IlOp, Value};

@@ -31,6 +31,8 @@ use midend::ir::{AluOp, DstKind, Function, IlOp, Input, Modifier, Op, Test, Type
 use smallvec::{smallvec, SmallVec};
 
 mod memory;
+mod pixel;
+pub use pixel::{col_format, PS_INPUT_ENA};
 mod private;
 mod texture;
 
@@ -123,6 +125,8 @@ pub struct Selector<'f> {
     /// Image descriptors (T#, 8 SGPRs) and sampler descriptors (S#, 4) by resource id.
     pub(crate) tsharp: BTreeMap<u32, VReg>,
     pub(crate) ssharp: BTreeMap<u32, VReg>,
+    /// Pixel-shader entry and exports (`isel/pixel.rs`).
+    pub(crate) ps: pixel::PsState,
 }
 
 fn unsupported(what: impl Into<String>) -> CompileError {
@@ -186,6 +190,7 @@ impl<'f> Selector<'f> {
             pixel_masks: discard::PixelMasks::default(),
             tsharp: BTreeMap::new(),
             ssharp: BTreeMap::new(),
+            ps: pixel::PsState::default(),
         }
     }
 
@@ -612,10 +617,10 @@ impl<'f> Selector<'f> {
             }
         }
         if self.abi.pixel {
-            // The pixel's coordinates come from 8 x 8 groups; the domain's width from the
-            // launch block.
-            wg = [true, true, false];
-            tid_dims = 2;
+            // A pixel-shader wave: the position comes in VGPRs (`isel/pixel.rs`), there
+            // are no group or item ids; the domain's width comes from the launch block.
+            wg = [false; 3];
+            tid_dims = 0;
             launch = true;
         }
         self.abi.workgroup_ids = wg;
@@ -672,6 +677,9 @@ impl<'f> Selector<'f> {
             entry_copy(self, r, File::V, k as u8, 1);
             self.tid[k] = Some(r);
         }
+        if self.abi.pixel {
+            self.ps_entry();
+        }
         let kernarg = self.kernarg;
         entry_copy(self, kernarg, File::S, kernarg_sgpr, 2);
         self.private_prologue()?;
@@ -697,6 +705,10 @@ impl<'f> Selector<'f> {
         }
         self.image_prologue();
         for (n, off) in self.abi.render_targets.clone() {
+            if self.abi.pixel {
+                // Exported, not stored (`isel/pixel.rs`).
+                continue;
+            }
             let r = self.kernarg_load(off, 4);
             self.rt_rsrc.insert(n, r);
         }
@@ -883,6 +895,13 @@ impl<'f> Selector<'f> {
                     false,
                 );
                 Ok(())
+            }
+            Op::Output { reg, comp } if self.abi.pixel => {
+                let value = *args
+                    .first()
+                    .ok_or_else(|| CompileError::Internal("output without a value".into()))?;
+                let data = self.src_in(value, File::V);
+                self.ps_output(*reg, *comp, data)
             }
             Op::Output { reg, comp } => {
                 let rsrc = *self
@@ -1818,6 +1837,10 @@ impl<'f> Selector<'f> {
                 }
             }
             Input::Position(c) => match (c, self.pixel) {
+                (0 | 1, Some(_)) if self.ps_position(c).is_some() => {
+                    let p = self.ps_position(c).unwrap_or(d);
+                    result(self, Src::r(p))
+                }
                 (0 | 1, Some((x, y, _))) => {
                     let p = if c == 0 { x } else { y };
                     let f = self.m.new_vreg(File::V, 1);
@@ -1865,33 +1888,21 @@ impl<'f> Selector<'f> {
         Ok(())
     }
 
-    /// A pixel kernel's coordinates (`group * 8 + tid` per axis) and the byte offset of
-    /// its element in the render targets, `16 * (y * W + x)`.
+    /// A pixel kernel's coordinates (from the pixel centres in VGPRs, `isel/pixel.rs`) and
+    /// the byte offset of its element in the interpolated inputs, `16 * (y * W + x)`.
     fn pixel_coordinates(&mut self) -> Result<(), CompileError> {
         let none = Mods::default();
-        let mut xy = [None; 2];
-        for (k, slot) in xy.iter_mut().enumerate() {
-            let g = self.wgid[k].ok_or_else(|| unsupported("pixel group id"))?;
-            let t = self.tid[k].ok_or_else(|| unsupported("pixel thread id"))?;
-            let base = self.m.new_vreg(File::S, 1);
-            self.salu(
-                Opcode::S_LSHL_B32,
-                Some(Dst::r(base)),
-                &[Src::r(g), Src::Imm(abi::TILE.trailing_zeros())],
-            );
-            let p = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_ADD_U32,
-                Some(Dst::r(p)),
-                None,
-                &[Src::r(base), Src::r(t)],
-                none,
-            );
-            *slot = Some(p);
+        if self.abi.inputs.is_empty() {
+            // Only interpolated inputs need the integer pixel and its element offset; the
+            // position is read from the centres themselves (`ps_position`).
+            let [px, py] = self
+                .ps
+                .position
+                .ok_or_else(|| CompileError::Internal("pixel position VGPRs".into()))?;
+            self.pixel = Some((px, py, px));
+            return Ok(());
         }
-        let (Some(x), Some(y)) = (xy[0], xy[1]) else {
-            return Err(CompileError::Internal("pixel coordinates".into()));
-        };
+        let [x, y] = self.ps_coordinates()?;
         let w = self.launch_dword(abi::DOMAIN_OFFSET)?;
         let row = self.m.new_vreg(File::V, 1);
         self.valu(

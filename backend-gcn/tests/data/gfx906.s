@@ -851,6 +851,10 @@ exp param31 off, off, off, v3
 exp mrtz v0, v0, off, off compr
 exp mrt1 v1, v1, v2, v2 done compr
 exp null off, off, off, off
+exp null off, off, off, off done vm    ; a pixel wave with no colour, or every pixel killed
+exp mrt0 v2, v0, v2, v0               ; an MRT export before the last one
+exp mrt3 v4, off, v5, off done vm     ; the last export: only the written components
+exp mrt7 v0, v1, v3, v255 done vm
 image_sample_d v[0:3], v[4:7], s[8:15], s[16:19] dmask:0xf
 image_sample_c_d_cl_o v[0:3], v[4:11], s[8:15], s[16:19] dmask:0xf
 image_sample_b_cl v0, v[4:6], s[8:15], s[16:19] dmask:0x1

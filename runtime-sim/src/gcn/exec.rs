@@ -254,7 +254,7 @@ fn init_wave(w: &mut Wave, init: &Init<'_>, wi: usize, ext: [u32; 3]) -> Result<
 /// releases when every wave that has not ended reached it (vega L10745-10757: "terminated
 /// waves don't count").
 #[allow(clippy::too_many_arguments)]
-fn run_group(
+pub(crate) fn run_group(
     prog: &Program,
     waves: &mut [Wave],
     mem: &mut GlobalMemory,
@@ -283,7 +283,7 @@ fn run_group(
     }
 }
 
-fn to_error(prog: &Program, at: usize, f: Fault, gid: [u32; 3], wi: usize) -> RunError {
+pub(crate) fn to_error(prog: &Program, at: usize, f: Fault, gid: [u32; 3], wi: usize) -> RunError {
     let loc = prog.locate(at);
     let who = format!(
         "gfx906 work-group ({},{},{}) wave {wi}",
@@ -428,7 +428,8 @@ fn step(
         Inst::Flat(f) => vmem::exec_flat(w, f, mem_sem(sem), &mut mem).map(|()| Flow::Next),
         Inst::SetGprIdxOn { .. } => unsupported("VGPR indexing (s_set_gpr_idx_on)"),
         Inst::Mimg(m) => super::image::exec_mimg(w, m, mem.global).map(|()| Flow::Next),
-        Inst::Vintrp(_) | Inst::Exp(_) => unsupported(format!(
+        Inst::Exp(e) => super::export::exec_exp(w, e, mem.global),
+        Inst::Vintrp(_) => unsupported(format!(
             "{} (graphics) in the gfx906 compute model",
             inst.opcode().name()
         )),

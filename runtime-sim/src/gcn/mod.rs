@@ -18,6 +18,10 @@
 //! ([`GlobalMemory`]) in which the caller allocates buffers before the launch and puts
 //! their addresses into the kernel arguments.
 //!
+//! Pixel shaders are launched with [`run_pixel_code_object`] (module `pixel`): waves of 8 x 8
+//! pixels set up from the PS registers the code object carries, whose `exp` instructions
+//! write colour targets (module `export`).
+//!
 //! ```no_run
 //! use runtime_sim::gcn::{run_code_object, GcnLaunch, GlobalMemory};
 //! # let elf: Vec<u8> = Vec::new();
@@ -33,8 +37,12 @@
 
 pub mod code_object;
 mod exec;
+mod export;
 mod image;
 pub mod memory;
+pub mod pixel;
+#[cfg(test)]
+mod pixel_tests;
 mod program;
 mod salu;
 mod valu;
@@ -42,7 +50,11 @@ mod vmem;
 mod wave;
 
 pub use code_object::{load_kernel, Kernel, KernelDescriptor};
+pub use export::{ColorTarget, COL_FORMAT_32_ABGR};
 pub use memory::GlobalMemory;
+pub use pixel::{
+    load_pixel_shader, run_pixel, run_pixel_code_object, PixelLaunch, PixelShader, PsRegisters,
+};
 
 use crate::runtime::{RunError, RunReport};
 

@@ -514,6 +514,9 @@ pub(crate) fn exec_sopp(w: &mut Wave, i: &Sopp) -> R<Flow> {
         S_NOP | S_SLEEP | S_SETPRIO | S_ICACHE_INV | S_INCPERFLEVEL | S_DECPERFLEVEL
         | S_TTRACEDATA | S_WAKEUP | S_SETKILL => Ok(Flow::Next),
         S_ENDPGM | S_ENDPGM_SAVED | S_ENDPGM_ORDERED_PS_DONE => {
+            if let Some(ps) = &mut w.ps {
+                ps.end()?;
+            }
             w.wait_all();
             Ok(Flow::End)
         }
@@ -531,8 +534,11 @@ pub(crate) fn exec_sopp(w: &mut Wave, i: &Sopp) -> R<Flow> {
         | S_CBRANCH_CDBGSYS_AND_USER => Ok(Flow::Next),
         S_BARRIER => Ok(Flow::Barrier),
         S_WAITCNT => {
-            let (vm, _exp, lgkm) = waitcnt_fields(i.simm16);
+            let (vm, exp, lgkm) = waitcnt_fields(i.simm16);
             w.waitcnt(vm, lgkm);
+            if let Some(ps) = &mut w.ps {
+                ps.waitcnt(exp);
+            }
             Ok(Flow::Next)
         }
         S_SENDMSG | S_SENDMSGHALT => {

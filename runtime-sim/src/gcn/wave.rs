@@ -175,6 +175,8 @@ pub(crate) struct Wave {
     m0_salu: Mark,
     setreg: [Mark; 64],
     store_data: Option<(u8, u8, Mark)>,
+    /// Pixel-shader state (exports, EXPCNT) of a wave launched as a PS wave (`pixel`).
+    pub(crate) ps: Option<Box<super::export::PsWave>>,
 }
 
 /// The issue clock starts high so that "never written" is far in the past.
@@ -203,6 +205,7 @@ impl Wave {
             m0_salu: Mark::default(),
             setreg: [Mark::default(); 64],
             store_data: None,
+            ps: None,
         }
     }
 
@@ -333,6 +336,9 @@ impl Wave {
     /// Writes `count` (1 or 2) scalar registers from code `code`. Writes to codes that are
     /// not registers are dropped (vega L2653-2656).
     pub fn swrite(&mut self, code: u8, count: u8, value: u64) -> R<()> {
+        if let Some(ps) = &self.ps {
+            ps.check_sgpr_write(code, count)?;
+        }
         if !self.ops.is_empty() {
             for r in code..code.saturating_add(count).min(128) {
                 let id = self.spend[usize::from(r)];
@@ -411,6 +417,9 @@ impl Wave {
     /// Refuses a VALU write to VGPRs that an outstanding load will write, or that are out
     /// of the allocation, or too soon after a wide store read them (row 8).
     pub fn check_vwrite(&mut self, first: u8, regs: u8) -> R<()> {
+        if let Some(ps) = &self.ps {
+            ps.check_vgpr_write(first, regs)?;
+        }
         let end = usize::from(first) + usize::from(regs);
         if end > self.v.len() {
             return fault(format!(
@@ -456,6 +465,9 @@ impl Wave {
     /// Prepares `dest` to be written by a load of `class`: it must be allocated and not be
     /// pending from an operation the new one may overtake.
     pub fn check_load_dest(&self, dest: Regs, class: Class) -> R<()> {
+        if let (Some(ps), Regs::V(first, regs)) = (&self.ps, dest) {
+            ps.check_vgpr_write(first, regs)?;
+        }
         let (ids, name): (Vec<u32>, fn(u8) -> Regs) = match dest {
             Regs::S(c, n) => (
                 (c..c.saturating_add(n).min(128))
