@@ -217,6 +217,7 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                 }
                 CfInst::Mem(m)
             }
+            CfOp::Export(e) => CfInst::Export(pixel_export(e, &gpr, &chan)?),
             CfOp::Jump { to, pop } => {
                 CfInst::Word(CfWord::new(isa::CfOp::Jump, addr(to)?).pop(*pop))
             }
@@ -237,4 +238,52 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
         index += 1;
     }
     Ok(prog)
+}
+
+/// A pixel EXPORT / EXPORT_DONE (CF_ALLOC_EXPORT_WORD0 + WORD1_SWIZ, cayman L8188-8219,
+/// L8385-8420) in the form LLVM 14 emits for `llvm.r600.store.swizzle` (ELEM_SIZE 3,
+/// BARRIER 1, VALID_PIXEL_MODE 0), without LLVM's Evergreen END_OF_PROGRAM bit (digest D8).
+fn pixel_export(
+    e: &crate::schedule::ExportDraft,
+    gpr: &dyn Fn(VReg) -> u8,
+    chan: &dyn Fn(VReg) -> Chan,
+) -> Result<isa::CfExport, CompileError> {
+    use crate::mir::ExportComp;
+    let mut rw_gpr = None;
+    let mut sel = [7u8; 4];
+    for (c, comp) in e.comps.iter().enumerate() {
+        sel[c] = match comp {
+            ExportComp::Reg(v) => {
+                if rw_gpr.is_some_and(|g| g != gpr(*v)) {
+                    return Err(CompileError::Internal(
+                        "an export's components are not in one GPR".into(),
+                    ));
+                }
+                rw_gpr = Some(gpr(*v));
+                chan(*v).index() as u8
+            }
+            ExportComp::Zero => 4,
+            ExportComp::One => 5,
+            ExportComp::Masked => 7,
+        };
+    }
+    Ok(isa::CfExport {
+        op: if e.done {
+            ExportOp::ExportDone
+        } else {
+            ExportOp::Export
+        },
+        ty: isa::ExportType::T0,
+        array_base: u16::from(e.target),
+        rw_gpr: rw_gpr.unwrap_or(0),
+        rw_rel: false,
+        index_gpr: 0,
+        elem_size: 3,
+        sel,
+        burst_count: 0,
+        valid_pixel_mode: false,
+        legacy_eop: false,
+        mark: false,
+        barrier: true,
+    })
 }

@@ -243,7 +243,7 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
         }
     }
     for &o in &uses.render_targets {
-        if let Some(r) = abi::render_target_rat(o) {
+        if let Some(r) = abi::render_target_mrt(o) {
             abi.render_targets.insert(o, r);
         }
     }

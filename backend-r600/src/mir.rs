@@ -229,6 +229,26 @@ pub enum MInst {
         v: Option<VReg>,
         extra: TexExtra,
     },
+    /// A pixel `EXPORT` of one render target (`isel/export.rs`): the four components, each
+    /// a register (all in one GPR, channel c for component c: a tie) or a constant select.
+    Export {
+        /// ARRAY_BASE: the render target (MRT 0-7).
+        target: u8,
+        comps: [ExportComp; 4],
+    },
+}
+
+/// Where one component of a pixel export comes from (SEL_X..W, cayman L8391-8403).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportComp {
+    /// Channel c of the exported GPR, for component c.
+    Reg(VReg),
+    /// SEL_0: the constant 0.0 (bits 0).
+    Zero,
+    /// SEL_1: the constant 1.0.
+    One,
+    /// SEL_MASK: the component is not written.
+    Masked,
 }
 
 /// What array resources and comparison sampling add to a TEX instruction: coordinates in
@@ -267,6 +287,13 @@ impl MInst {
                 .chain(extra.slice)
                 .chain(extra.reference)
                 .collect(),
+            MInst::Export { comps, .. } => comps
+                .iter()
+                .filter_map(|c| match c {
+                    ExportComp::Reg(v) => Some(*v),
+                    _ => None,
+                })
+                .collect(),
         }
     }
     /// The register the instruction writes.
@@ -274,7 +301,7 @@ impl MInst {
         match self {
             MInst::Alu(a) => a.dst,
             MInst::Fetch { dst, .. } | MInst::Tex { dst, .. } => Some(*dst),
-            MInst::Store { .. } => None,
+            MInst::Store { .. } | MInst::Export { .. } => None,
         }
     }
     /// Every register the instruction writes.
@@ -289,7 +316,7 @@ impl MInst {
         match self {
             MInst::Alu(a) => a.exec_update || a.ordered(),
             MInst::Fetch { .. } | MInst::Tex { .. } => false,
-            MInst::Store { .. } => true,
+            MInst::Store { .. } | MInst::Export { .. } => true,
         }
     }
 }

@@ -27,6 +27,7 @@ use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
 mod ddiv;
+mod export;
 mod float;
 mod gds;
 mod int;
@@ -132,6 +133,7 @@ pub fn select_with(
         pending: HashMap::new(),
         cur: Vec::new(),
         uses: Uses::default(),
+        outputs: Default::default(),
         span: Span::default(),
     };
     s.m.blocks = vec![MBlock::default(); func.blocks.len()];
@@ -258,6 +260,9 @@ struct Isel<'f> {
     pending: HashMap<Block, Vec<(VReg, Operand)>>,
     cur: Vec<MInst>,
     uses: Uses,
+    /// Pixel kernels: the final value of each output component, exported at the end
+    /// (`export.rs`).
+    outputs: std::collections::BTreeMap<u32, [Option<Operand>; 4]>,
     span: Span,
 }
 
@@ -309,7 +314,13 @@ impl Isel<'_> {
                     others: Vec::new(),
                 });
             }
+            Terminator::Return if self.opts.pixel => self.exports()?,
             Terminator::Return | Terminator::Unreachable => {}
+        }
+        if !self.outputs.is_empty() {
+            return Err(CompileError::Internal(format!(
+                "{b} writes outputs but does not end the program"
+            )));
         }
         let mb = &mut self.m.blocks[b.index()];
         mb.insts = std::mem::take(&mut self.cur);
@@ -578,25 +589,7 @@ impl Isel<'_> {
             }
             Op::Output { reg, comp } if self.opts.pixel => {
                 let val = a(0)?;
-                let rat = abi::render_target_rat(*reg).ok_or_else(|| {
-                    unsupported(format!("render target o{reg} (o0..o7)"), self.span)
-                })?;
-                self.uses.render_targets.insert(*reg);
-                let base = self.pixel_base();
-                let index = self.alu(
-                    AluOp::AddInt,
-                    vec![Operand::reg(base), Operand::imm(u32::from(*comp))],
-                );
-                let index = self.in_chan(Operand::reg(index), Chan::X);
-                let data = self.in_chan(val, Chan::X);
-                self.cur.push(MInst::Store {
-                    rat,
-                    index,
-                    data,
-                    inst: RatInst::StoreDword,
-                    cmp: None,
-                    ret: None,
-                });
+                self.output(*reg, *comp, val)?;
                 None
             }
             Op::GlobalLoad { offset, comp } => {

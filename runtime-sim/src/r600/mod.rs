@@ -33,6 +33,7 @@
 
 pub mod acks;
 pub mod alu;
+pub mod export;
 pub mod mem;
 pub mod mode;
 pub mod ops;
@@ -153,6 +154,9 @@ pub struct R600Launch {
     /// DEPTH_COMPARE_FUNCTION), which SAMPLE_C / SAMPLE_C_LZ compare with (cayman L7400). A
     /// comparison through a sampler without one is refused.
     pub depth_compare: BTreeMap<u8, DepthCompare>,
+    /// Pixel launches: colour buffer (EXPORT ARRAY_BASE, MRT 0-7) → memory index, one
+    /// 16-byte element per pixel, row-major over the domain (`export.rs`).
+    pub color_buffers: BTreeMap<u8, usize>,
 }
 
 /// A sampler's depth comparison function, numbered as the SQ_TEX_DEPTH_COMPARE enumeration
@@ -209,6 +213,7 @@ impl R600Launch {
             pixel_inputs: BTreeMap::new(),
             rat_returns: BTreeMap::new(),
             depth_compare: BTreeMap::new(),
+            color_buffers: BTreeMap::new(),
         }
     }
 
@@ -364,6 +369,7 @@ fn check_launch(l: &R600Launch) -> Result<(), RunError> {
         ("RAT", &l.rats),
         ("VTX buffer", &l.vtx_buffers),
         ("RAT return buffer", &l.rat_returns),
+        ("colour buffer", &l.color_buffers),
     ] {
         for (id, &m) in map {
             if m >= l.memory.len() {
