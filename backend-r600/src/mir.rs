@@ -173,6 +173,11 @@ impl MAlu {
         self.lds.is_some() || self.pops() || self.op == AluOp::GroupBarrier
     }
 
+    /// True for a pixel KILL* (clears the valid bit; ends its ALU clause, cayman L1912).
+    pub fn kills(&self) -> bool {
+        self.op.info().kind == crate::isa::opcodes::OpKind::Kill
+    }
+
     /// Every register the operation writes (several for a multi-slot 64-bit operation).
     pub fn defs(&self) -> Regs {
         self.dst
@@ -314,7 +319,7 @@ impl MInst {
     /// True for instructions that must stay even when nothing reads their result.
     pub fn has_effect(&self) -> bool {
         match self {
-            MInst::Alu(a) => a.exec_update || a.ordered(),
+            MInst::Alu(a) => a.exec_update || a.ordered() || a.kills(),
             MInst::Fetch { .. } | MInst::Tex { .. } => false,
             MInst::Store { .. } | MInst::Export { .. } => true,
         }

@@ -302,6 +302,10 @@ pub fn schedule_block(
             if emitted[i] || kind[i] != Kind::Alu {
                 continue;
             }
+            // A KILL ends its clause (cayman L1912): it goes alone, after this round's set.
+            if matches!(&nodes[i], MInst::Alu(a) if a.kills()) {
+                continue;
+            }
             if preds[i].iter().all(|&p| emitted[p] || in_set[p])
                 && pressure.admits(&nodes[i], i, frontier, std::mem::take(&mut force))
             {
@@ -333,6 +337,17 @@ pub fn schedule_block(
             for &i in &set {
                 emitted[i] = true;
                 left -= 1;
+            }
+        }
+        for i in 0..n {
+            if let MInst::Alu(a) = &nodes[i] {
+                if !emitted[i] && a.kills() && preds[i].iter().all(|&p| emitted[p]) {
+                    for c in pack::pack(m, std::slice::from_ref(a), &[Vec::new()])? {
+                        items.push(Item::Alu(c));
+                    }
+                    emitted[i] = true;
+                    left -= 1;
+                }
             }
         }
         // Fetches (a fetch never reads the result of another fetch of its clause).

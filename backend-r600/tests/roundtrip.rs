@@ -427,3 +427,58 @@ fn sample_offset_words() {
     let text = disassemble(&Program::decode(&bytes).unwrap());
     assert_eq!(assemble(&text).unwrap(), bytes, "{text}");
 }
+
+/// The integer pixel kills `discard_logical*` selects, which LLVM 14 never emits (its
+/// `llvm.r600.kill` is KILLGT, covered by `llc_encoding`): ALU_WORD1_OP2 ALU_INST [17:7] is
+/// KILLE_INT 70 / KILLNE_INT 73 (cayman L4573, Table 8.x), WRITE_MASK [4] clear.
+#[test]
+fn integer_kill_words() {
+    for (op, code) in [(AluOp::KilleInt, 70), (AluOp::KillneInt, 73)] {
+        let i = AluInst::new(
+            op,
+            0,
+            Chan::X,
+            &[AluSrc::gpr(2, Chan::Y), AluSrc::gpr(0, Chan::X)],
+        )
+        .masked();
+        let [w0, w1] = encode_alu(&i, true).unwrap();
+        assert_eq!(w0 & 0x1FF, 2, "SRC0_SEL");
+        assert_eq!(w0 >> 10 & 3, 1, "SRC0_CHAN");
+        assert_eq!(w1 >> 7 & 0x7FF, code, "ALU_INST");
+        assert_eq!(w1 >> 4 & 1, 0, "WRITE_MASK");
+    }
+}
+
+/// The pixel export the compiler emits: LLVM's `EXPORT_DONE` PIXEL MRT0 of T2.XYZW
+/// (`C0010000 95200688`, `tests/data/ps_tex_kill.ll`) without the reserved bit 21
+/// (cayman L8409, digest D8), and a plain EXPORT to MRT 3 of R5 with SEL 0/1/mask.
+#[test]
+fn pixel_export_words() {
+    let mut e = CfExport {
+        op: ExportOp::ExportDone,
+        ty: ExportType::T0,
+        array_base: 0,
+        rw_gpr: 2,
+        rw_rel: false,
+        index_gpr: 0,
+        elem_size: 3,
+        sel: [0, 1, 2, 3],
+        burst_count: 0,
+        valid_pixel_mode: false,
+        legacy_eop: false,
+        mark: false,
+        barrier: true,
+    };
+    let words = |e: CfExport| {
+        let mut w = Vec::new();
+        encode_cf(&CfInst::Export(e), &mut w).unwrap();
+        w
+    };
+    assert_eq!(words(e), [0xC001_0000, 0x9500_0688]);
+    e.op = ExportOp::Export;
+    e.array_base = 3;
+    e.rw_gpr = 5;
+    e.sel = [0, 4, 5, 7];
+    // SEL_X 0, SEL_Y 4, SEL_Z 5, SEL_W 7: 0b111_101_100_000 = 0xF60; CF_INST 83.
+    assert_eq!(words(e), [0xC002_8003, 0x94C0_0F60]);
+}

@@ -31,6 +31,7 @@ mod export;
 mod float;
 mod gds;
 mod int;
+mod kill;
 mod lds;
 mod private;
 mod texture;
@@ -1254,6 +1255,8 @@ impl Isel<'_> {
             return r;
         }
         match il.opcode {
+            Opcode::DiscardLogicalnz => self.discard(true, args),
+            Opcode::DiscardLogicalz => self.discard(false, args),
             Opcode::Sample | Opcode::Load | Opcode::SampleC | Opcode::SampleCLz => {
                 self.texture(il, args, results)
             }

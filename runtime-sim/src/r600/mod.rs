@@ -34,6 +34,7 @@
 pub mod acks;
 pub mod alu;
 pub mod export;
+pub mod kill;
 pub mod mem;
 pub mod mode;
 pub mod ops;
@@ -477,6 +478,16 @@ fn check_alu_clause(cf: u32, a: &CfAlu, c: &AluClause, l: &R600Launch) -> Result
         RunError::Fault(format!("CF {cf}, ALU clause {} group {g}: {m}", a.addr))
     };
     legality::check_clause(c).map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
+    let last = c.groups.len().saturating_sub(1);
+    for (g, group) in c.groups.iter().enumerate() {
+        let kills = group
+            .insts
+            .iter()
+            .any(|i| i.op.info().kind == backend_r600::isa::opcodes::OpKind::Kill);
+        if kills && g != last {
+            return Err(at(g, "a KILL that is not the last instruction of its ALU clause: the rest of the clause would not see the updated valid state (cayman L1912)".into()));
+        }
+    }
     let lines = kcache_lines(a);
     for (g, group) in c.groups.iter().enumerate() {
         for i in &group.insts {
