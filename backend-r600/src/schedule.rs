@@ -476,7 +476,9 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
         MInst::Alu(a) => Some(a),
         _ => None,
     };
-    let is_barrier = |i: usize| alu(i).is_some_and(|a| a.op == AluOp::GroupBarrier);
+    // A barrier orders memory accesses; a pixel KILL too, as stores after a `kill` are
+    // masked by the valid bit it clears and those before it must not be (`isel/kill.rs`).
+    let is_barrier = |i: usize| alu(i).is_some_and(|a| a.op == AluOp::GroupBarrier || a.kills());
     for i in 0..n {
         let mut p: Vec<usize> = Vec::new();
         if alu(i).is_some_and(MAlu::ordered) {

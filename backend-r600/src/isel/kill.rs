@@ -43,3 +43,64 @@ impl Isel<'_> {
         Ok(())
     }
 }
+
+impl Isel<'_> {
+    /// IL `kill` (L4900): the pixel is killed when any component of src0 is below 0.0
+    /// (`SETGT_DX10 0.0, x` per component, ORed; -0.0 and NaN are not below), with one
+    /// KILLNE_INT on the result. A killed lane stays active on Cayman (L1114), so to stop
+    /// its side effects every `g[]`/UAV store of the program gets VALID_PIXEL_MODE ("do not
+    /// export data for invalid pixels", L8405; [`mask_killed_stores`]). Private-buffer
+    /// stores keep the active mask so a killed lane's own spills stay coherent. Discarded
+    /// pixels must keep storing, so a program that both kills and discards is refused.
+    pub(super) fn kill(&mut self, args: &[Value]) -> Result<(), CompileError> {
+        if !self.opts.pixel {
+            return Err(unsupported("kill outside a pixel kernel".into(), self.span));
+        }
+        let discards = self.f.placed_insts().any(|(_, i)| {
+            matches!(&self.f.insts[i].op, ir::Op::Il(il)
+                if matches!(il.opcode, Opcode::DiscardLogicalnz | Opcode::DiscardLogicalz))
+        });
+        if discards {
+            return Err(unsupported(
+                "kill in a program that also discards (VALID_PIXEL_MODE stores would drop a discarded pixel's stores)".into(),
+                self.span,
+            ));
+        }
+        let mut any: Option<Operand> = None;
+        for &v in args {
+            let x = self.operand(v)?;
+            let below = self.alu(AluOp::SetgtDx10, vec![Operand::imm(0), x]);
+            any = Some(match any {
+                None => Operand::reg(below),
+                Some(a) => Operand::reg(self.alu(AluOp::OrInt, vec![a, Operand::reg(below)])),
+            });
+        }
+        let Some(any) = any else {
+            return Err(CompileError::Internal("kill without a source".into()));
+        };
+        self.uses.kills = true;
+        self.push(MAlu {
+            op: AluOp::KillneInt,
+            dst: None,
+            srcs: vec![any, Operand::imm(0)],
+            clamp: false,
+            exec_update: false,
+            lds: None,
+            others: Vec::new(),
+        });
+        Ok(())
+    }
+}
+
+/// Sets VALID_PIXEL_MODE on every RAT store of a program that kills, except those to the
+/// private buffer (see [`Isel::kill`]).
+pub fn mask_killed_stores(prog: &mut crate::isa::Program) {
+    use crate::isa::{CfInst, MemTarget};
+    for inst in &mut prog.cf {
+        if let CfInst::Mem(m) = inst {
+            if matches!(m.target, MemTarget::Rat { id, .. } if id != abi::PRIVATE_RAT) {
+                m.valid_pixel_mode = true;
+            }
+        }
+    }
+}

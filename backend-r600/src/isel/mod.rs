@@ -32,6 +32,7 @@ mod float;
 mod gds;
 mod int;
 mod kill;
+pub use kill::mask_killed_stores;
 mod lds;
 mod private;
 mod texture;
@@ -70,6 +71,8 @@ pub struct Uses {
     pub gds: bool,
     /// Interpolated pixel inputs `vN` read.
     pub pixel_inputs: HashSet<u32>,
+    /// The pixel kernel uses IL `kill` (`kill.rs`).
+    pub kills: bool,
     /// Constant buffers read with a register index (through their VTX buffer).
     pub cb_vtx: HashSet<u32>,
     /// LDS is accessed.
@@ -1256,6 +1259,7 @@ impl Isel<'_> {
         }
         match il.opcode {
             Opcode::DiscardLogicalnz => self.discard(true, args),
+            Opcode::Kill => self.kill(args),
             Opcode::DiscardLogicalz => self.discard(false, args),
             Opcode::Sample | Opcode::Load | Opcode::SampleC | Opcode::SampleCLz => {
                 self.texture(il, args, results)

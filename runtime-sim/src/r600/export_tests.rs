@@ -169,3 +169,45 @@ fn export_in_a_compute_launch_is_refused() {
     let mut l = R600Launch::new(cfg, [64, 1, 1], [64, 1, 1]);
     assert!(matches!(run(&bytes, &mut l), Err(RunError::Unsupported(_))));
 }
+
+#[test]
+fn killed_pixels_are_not_exported() {
+    // KILLGT R0.x, 1.0 kills the pixels whose centre x + 0.5 is above 1.0 (columns >= 1):
+    // "If (src0 > src1) { Killed = TRUE }" (cayman L4577+); exports use the valid mask (L8406).
+    let kill = AluGroup {
+        insts: vec![AluInst::new(
+            AluOp::Killgt,
+            0,
+            Chan::X,
+            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
+        )
+        .masked()],
+        literals: vec![1.0f32.to_bits(), 0],
+    };
+    let bytes = program(vec![kill], vec![export(true, 0, 0, [5, 5, 5, 5])]);
+    let mut l = launch(3, 1, &[0]);
+    run(&bytes, &mut l).expect("runs");
+    let got = dwords(&l.memory[0]);
+    assert_eq!(got[..4], [1.0f32.to_bits(); 4]);
+    assert_eq!(got[4..], [0; 8]);
+}
+
+#[test]
+fn a_kill_that_is_not_last_in_its_clause_is_refused() {
+    let kill = AluGroup {
+        insts: vec![AluInst::new(
+            AluOp::Killgt,
+            0,
+            Chan::X,
+            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
+        )
+        .masked()],
+        literals: vec![1.0f32.to_bits(), 0],
+    };
+    let bytes = program(
+        vec![kill, mov(1, Chan::X, 0)],
+        vec![export(true, 0, 0, [5, 5, 5, 5])],
+    );
+    let e = run(&bytes, &mut launch(3, 1, &[0])).unwrap_err();
+    assert!(e.to_string().contains("L1912"), "{e}");
+}
