@@ -126,6 +126,7 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         // SRC_SEL: u, v, slice, reference; 0.0 where there is none.
                         let sel_of = |r: Option<VReg>, c: u8| if r.is_some() { c } else { 4 };
                         let op = match (t.ld, t.extra.reference, t.extra.level_zero) {
+                            _ if t.extra.resinfo => TexOp::GetTextureResinfo,
                             (true, ..) => TexOp::Ld,
                             (false, None, _) => TexOp::Sample,
                             (false, Some(_), false) => TexOp::SampleC,

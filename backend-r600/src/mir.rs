@@ -268,6 +268,8 @@ pub struct TexExtra {
     pub level_zero: bool,
     /// OFFSET_X/Y/Z: 5-bit two's complement, half texels (`isel/texture.rs`).
     pub offset: [u8; 3],
+    /// GET_TEXTURE_RESINFO (`isel/resinfo.rs`): u holds the mip level.
+    pub resinfo: bool,
 }
 
 impl MInst {

@@ -482,3 +482,38 @@ fn pixel_export_words() {
     // SEL_X 0, SEL_Y 4, SEL_Z 5, SEL_W 7: 0b111_101_100_000 = 0xF60; CF_INST 83.
     assert_eq!(words(e), [0xC002_8003, 0x94C0_0F60]);
 }
+
+/// GET_TEXTURE_RESINFO as `resinfo` compiles it (LLVM 14's `llvm.r600.txq` is not in the
+/// oracle's data): TEX_WORD0 TEX_INST [4:0] = 4 (cayman L7335), RESOURCE_ID [15:8],
+/// SRC_GPR [22:16]; TEX_WORD1 DST_GPR [6:0], DST_SEL_X..W [11:9]..[20:18] (W only here),
+/// COORD_TYPE 0; TEX_WORD2 SRC_SEL_X [22:20] = X, SRC_SEL_Y..W [25:23], [28:26], [31:29]
+/// = 4 (0.0).
+#[test]
+fn get_texture_resinfo_words() {
+    let t = TexInst {
+        op: TexOp::GetTextureResinfo,
+        inst_mod: 0,
+        fetch_whole_quad: false,
+        resource_id: 2,
+        src_gpr: 1,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 4,
+            rel: false,
+            sel: [7, 7, 7, 3],
+        },
+        lod_bias: 0,
+        coord_type: [false; 4],
+        offset: [0; 3],
+        sampler_id: 0,
+        src_sel: [0, 4, 4, 4],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    let w0 = 4 | 2 << 8 | 1 << 16;
+    let w1 = 4 | 7 << 9 | 7 << 12 | 7 << 15 | 3 << 18;
+    let w2 = 4 << 23 | 4 << 26 | 4 << 29;
+    assert_eq!(&w[..3], &[w0, w1, w2]);
+}

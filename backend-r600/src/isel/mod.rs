@@ -35,6 +35,7 @@ mod kill;
 pub use kill::mask_killed_stores;
 mod lds;
 mod private;
+mod resinfo;
 mod texture;
 mod uav;
 mod vector;
@@ -1260,6 +1261,7 @@ impl Isel<'_> {
         match il.opcode {
             Opcode::DiscardLogicalnz => self.discard(true, args),
             Opcode::Kill => self.kill(args),
+            Opcode::Resinfo => self.resinfo(il, args, results),
             Opcode::DiscardLogicalz => self.discard(false, args),
             Opcode::Sample | Opcode::Load | Opcode::SampleC | Opcode::SampleCLz => {
                 self.texture(il, args, results)

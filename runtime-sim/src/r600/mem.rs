@@ -190,6 +190,9 @@ impl Wave {
         exec: u64,
         here: &str,
     ) -> Result<(), RunError> {
+        if t.op == TexOp::GetTextureResinfo {
+            return self.tex_resinfo(ctx, t, exec, here);
+        }
         if !matches!(
             t.op,
             TexOp::Sample | TexOp::Ld | TexOp::SampleC | TexOp::SampleCLz

@@ -366,3 +366,46 @@ fn sample_offsets_are_half_texels() {
     assert_eq!(at(0.75, 1), 11.0); // 0.75 + 0.5 texel
     assert_eq!(at(1.25, 0x1F), 10.0); // 1.25 - 0.5 texel
 }
+
+/// GET_TEXTURE_RESINFO of the 2 x 1 x 3 array texture: width, height, depth (the slice
+/// count of an array) and the level count, as integers (cayman L7321-7323: "Retrieve width,
+/// height, depth, and number of mipmap levels"); the model has one level. Level 0 in R1.x.
+fn resinfo(dst_sel: [u8; 4], level: u32) -> Result<u32, RunError> {
+    let mut t = match tex(TexOp::GetTextureResinfo, dst_sel) {
+        FetchInst::Tex(t) => t,
+        _ => unreachable!("tex builds a TEX instruction"),
+    };
+    t.coord_type = [false; 4];
+    t.src_sel = [0, 4, 4, 4];
+    let bytes = program(
+        vec![mov(1, Chan::X, level)],
+        vec![],
+        FetchInst::Tex(t),
+        vec![CfInst::Mem(CfMem::rat(
+            ExportOp::MemRatCacheless,
+            0,
+            RatInst::StoreDword,
+            3,
+            0,
+            1,
+        ))],
+    );
+    let mut l = array_texture_launch();
+    l.memory.push(vec![0; 4]);
+    l.rats.insert(0, 1);
+    run(&bytes, &mut l)?;
+    let m = &l.memory[1];
+    Ok(u32::from_le_bytes([m[0], m[1], m[2], m[3]]))
+}
+
+#[test]
+fn get_texture_resinfo_reports_the_dimensions() {
+    assert_eq!(resinfo([0, 7, 7, 7], 0).unwrap(), 2, "width");
+    assert_eq!(resinfo([1, 7, 7, 7], 0).unwrap(), 1, "height");
+    assert_eq!(resinfo([2, 7, 7, 7], 0).unwrap(), 3, "depth = slices");
+    assert_eq!(resinfo([3, 7, 7, 7], 0).unwrap(), 1, "levels");
+    assert!(matches!(
+        resinfo([0, 7, 7, 7], 1),
+        Err(RunError::Unsupported(_))
+    ));
+}

@@ -38,6 +38,7 @@ pub mod kill;
 pub mod mem;
 pub mod mode;
 pub mod ops;
+pub mod resinfo;
 pub mod wave;
 
 use std::collections::BTreeMap;
