@@ -127,6 +127,7 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         let sel_of = |r: Option<VReg>, c: u8| if r.is_some() { c } else { 4 };
                         let op = match (t.ld, t.extra.reference, t.extra.level_zero) {
                             _ if t.extra.resinfo => TexOp::GetTextureResinfo,
+                            _ if t.extra.gather.is_some() => TexOp::Gather4,
                             (true, ..) => TexOp::Ld,
                             (false, None, _) => TexOp::Sample,
                             (false, Some(_), false) => TexOp::SampleC,
@@ -134,7 +135,8 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         };
                         insts.push(FetchInst::Tex(TexInst {
                             op,
-                            inst_mod: 0,
+                            // GATHER4: the texel component it gathers (cayman L9590).
+                            inst_mod: t.extra.gather.unwrap_or(0),
                             fetch_whole_quad: false,
                             resource_id: f.buffer,
                             src_gpr: gpr(f.addr),

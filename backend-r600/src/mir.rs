@@ -270,6 +270,9 @@ pub struct TexExtra {
     pub offset: [u8; 3],
     /// GET_TEXTURE_RESINFO (`isel/resinfo.rs`): u holds the mip level.
     pub resinfo: bool,
+    /// GATHER4 of this texel component (INST_MOD, cayman L9590): `fetch4`, whose result
+    /// component `comp` is the c-th texel of the 2 x 2 footprint.
+    pub gather: Option<u8>,
 }
 
 impl MInst {

@@ -517,3 +517,35 @@ fn get_texture_resinfo_words() {
     let w2 = 4 << 23 | 4 << 26 | 4 << 29;
     assert_eq!(&w[..3], &[w0, w1, w2]);
 }
+
+/// GATHER4 as `fetch4_compselect(z)` compiles it: TEX_INST 21 (cayman L7181), INST_MOD
+/// [6:5] = 2 (the Z element, L9590-9593), COORD_TYPE_X/Y 1 (TEX_WORD1 bits 28, 29).
+#[test]
+fn gather4_words() {
+    let t = TexInst {
+        op: TexOp::Gather4,
+        inst_mod: 2,
+        fetch_whole_quad: false,
+        resource_id: 0,
+        src_gpr: 1,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 2,
+            rel: false,
+            sel: [7, 1, 7, 7],
+        },
+        lod_bias: 0,
+        coord_type: [true, true, false, false],
+        offset: [0; 3],
+        sampler_id: 0,
+        src_sel: [0, 1, 4, 4],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    let w0 = 21 | 2 << 5 | 1 << 16;
+    let w1 = 2 | 7 << 9 | 1 << 12 | 7 << 15 | 7 << 18 | 1 << 28 | 1 << 29;
+    let w2 = 1 << 23 | 4 << 26 | 4 << 29;
+    assert_eq!(&w[..3], &[w0, w1, w2]);
+}

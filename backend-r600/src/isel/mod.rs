@@ -1182,7 +1182,8 @@ impl Isel<'_> {
             self.push(MAlu::new(AluOp::Mov, v, vec![cv]));
             Some(v)
         };
-        let extra = self.texture_extra(il, args, info, ld, compare, tie)?;
+        let mut extra = self.texture_extra(il, args, info, ld, compare, tie)?;
+        extra.gather = self.gather_component(il);
         self.uses.textures.insert(id);
         let mut k = 0;
         for c in 0..4u8 {
@@ -1263,9 +1264,11 @@ impl Isel<'_> {
             Opcode::Kill => self.kill(args),
             Opcode::Resinfo => self.resinfo(il, args, results),
             Opcode::DiscardLogicalz => self.discard(false, args),
-            Opcode::Sample | Opcode::Load | Opcode::SampleC | Opcode::SampleCLz => {
-                self.texture(il, args, results)
-            }
+            Opcode::Sample
+            | Opcode::Load
+            | Opcode::SampleC
+            | Opcode::SampleCLz
+            | Opcode::Fetch4 => self.texture(il, args, results),
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
                 let inst = Self::rat_atomic(op).unwrap_or(RatInst::Nop);
                 if results.iter().any(|r| self.used.contains(r)) {
