@@ -1306,7 +1306,7 @@ impl Isel<'_> {
                 Ok(())
             }
             Opcode::UavRawLoad | Opcode::UavRawStore if self.opts.pixel => Err(unsupported(
-                format!("{name} in a pixel kernel (RATs hold the render targets)"),
+                format!("{name} in a pixel kernel (not done yet)"),
                 self.span,
             )),
             Opcode::UavRawLoad => {
