@@ -15,7 +15,8 @@
 //! * Thread ids come as LLVM and Mesa launch compute shaders: R0.xyz the id in the group,
 //!   R1.xyz the group id (abi-facts §3.1).
 //! * Pixel kernels: R0 = the position (x + 0.5, y + 0.5, 0, 1), R(1 + N) = input `vN`;
-//!   render target `oN` is RAT N (dword `4·(y·W + x) + c`), `g[]` RAT 8 for stores and VTX
+//!   render target `oN` is colour buffer N (a pixel EXPORT to MRT N at the end of the
+//!   program, `isel/export.rs`), `g[]` RAT 8 for stores and VTX
 //!   buffer 15 for loads, resource N TEX resource N (point sampling, clamp to edge); a
 //!   constant buffer read with a register index goes through VTX buffer N.
 
@@ -39,8 +40,9 @@ pub const GLOBAL_RAT: u8 = 8;
 /// The VTX buffer of the global buffer `g[]` (loads, byte addresses).
 pub const GLOBAL_VTX: u8 = 15;
 
-/// The RAT render target `oN` of a pixel kernel is written through (N = 0..7).
-pub fn render_target_rat(n: u32) -> Option<u8> {
+/// The colour buffer (EXPORT ARRAY_BASE, MRT 0-7, cayman Table 3.3 L978-990) render target
+/// `oN` of a pixel kernel is exported to (N = 0..7).
+pub fn render_target_mrt(n: u32) -> Option<u8> {
     (n < 8).then_some(n as u8)
 }
 
@@ -85,8 +87,9 @@ pub struct LaunchAbi {
     pub vtx_buffers: BTreeMap<u32, u8>,
     /// The group size the program was compiled for, if it was fixed at compile time.
     pub group_size: Option<[u32; 3]>,
-    /// Pixel kernels: render target N → RAT id (an R32 surface of the domain, 4 dwords per
-    /// element, written at dword 4 * (y * W + x) + component).
+    /// Pixel kernels: render target N → the colour buffer (EXPORT ARRAY_BASE, MRT) the
+    /// program exports it to; the launch binds the target there (16 bytes per pixel,
+    /// row-major over the domain).
     pub render_targets: BTreeMap<u32, u8>,
     /// The global buffer `g[]`: (RAT for stores, VTX buffer for loads), when used.
     pub global: Option<(u8, u8)>,

@@ -24,7 +24,7 @@ use midend::ir::{Block, Function, Node, Region, Terminator};
 
 use crate::isa::CfAluOp;
 use crate::pack::ClauseDraft;
-use crate::schedule::{FetchDraft, Item, SBlock, StoreDraft};
+use crate::schedule::{ExportDraft, FetchDraft, Item, SBlock, StoreDraft};
 use crate::CompileError;
 
 /// A symbolic CF address.
@@ -39,6 +39,8 @@ pub enum CfOp {
     },
     Fetch(Vec<FetchDraft>),
     Store(StoreDraft),
+    /// A pixel EXPORT, or EXPORT_DONE when `done` (the program's last export).
+    Export(ExportDraft),
     /// WAIT_ACK 0: waits until every ACK of the wavefront's earlier `_ACK` exports has
     /// returned (cayman L3218, L8022), i.e. a returning RAT atomic's value is in its
     /// return buffer.
@@ -107,6 +109,11 @@ pub fn lower(f: &Function, blocks: Vec<SBlock>) -> Result<CfProgram, CompileErro
     };
     let mut ops = Vec::new();
     l.region(&f.body, false, &mut ops)?;
+    // The last export of the (pixel) type is EXPORT_DONE (cayman L968); Cayman has no
+    // END_OF_PROGRAM bit, the program ends with END (digest D8).
+    if let Some(CfOp::Export(e)) = ops.iter_mut().rev().find(|o| matches!(o, CfOp::Export(_))) {
+        e.done = true;
+    }
     ops.push(CfOp::End);
     Ok(CfProgram {
         ops,
@@ -235,6 +242,17 @@ impl Lower<'_> {
                 }
                 Item::Fetch(f) => CfOp::Fetch(f),
                 Item::Store(s) => CfOp::Store(s),
+                Item::Export(e) => {
+                    // An export runs once, at the end, under the full mask: never inside a
+                    // branch or a loop.
+                    if self.pushes > 0 || !self.loops.is_empty() {
+                        return Err(CompileError::Unsupported {
+                            what: "a render-target export inside control flow".into(),
+                            span: Default::default(),
+                        });
+                    }
+                    CfOp::Export(e)
+                }
             });
         }
         let term = &self.f.blocks[b].term;

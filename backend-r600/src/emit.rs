@@ -126,6 +126,8 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         // SRC_SEL: u, v, slice, reference; 0.0 where there is none.
                         let sel_of = |r: Option<VReg>, c: u8| if r.is_some() { c } else { 4 };
                         let op = match (t.ld, t.extra.reference, t.extra.level_zero) {
+                            _ if t.extra.resinfo => TexOp::GetTextureResinfo,
+                            _ if t.extra.gather.is_some() => TexOp::Gather4,
                             (true, ..) => TexOp::Ld,
                             (false, None, _) => TexOp::Sample,
                             (false, Some(_), false) => TexOp::SampleC,
@@ -133,7 +135,8 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                         };
                         insts.push(FetchInst::Tex(TexInst {
                             op,
-                            inst_mod: 0,
+                            // GATHER4: the texel component it gathers (cayman L9590).
+                            inst_mod: t.extra.gather.unwrap_or(0),
                             fetch_whole_quad: false,
                             resource_id: f.buffer,
                             src_gpr: gpr(f.addr),
@@ -217,6 +220,7 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                 }
                 CfInst::Mem(m)
             }
+            CfOp::Export(e) => CfInst::Export(pixel_export(e, &gpr, &chan)?),
             CfOp::Jump { to, pop } => {
                 CfInst::Word(CfWord::new(isa::CfOp::Jump, addr(to)?).pop(*pop))
             }
@@ -237,4 +241,52 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
         index += 1;
     }
     Ok(prog)
+}
+
+/// A pixel EXPORT / EXPORT_DONE (CF_ALLOC_EXPORT_WORD0 + WORD1_SWIZ, cayman L8188-8219,
+/// L8385-8420) in the form LLVM 14 emits for `llvm.r600.store.swizzle` (ELEM_SIZE 3,
+/// BARRIER 1, VALID_PIXEL_MODE 0), without LLVM's Evergreen END_OF_PROGRAM bit (digest D8).
+fn pixel_export(
+    e: &crate::schedule::ExportDraft,
+    gpr: &dyn Fn(VReg) -> u8,
+    chan: &dyn Fn(VReg) -> Chan,
+) -> Result<isa::CfExport, CompileError> {
+    use crate::mir::ExportComp;
+    let mut rw_gpr = None;
+    let mut sel = [7u8; 4];
+    for (c, comp) in e.comps.iter().enumerate() {
+        sel[c] = match comp {
+            ExportComp::Reg(v) => {
+                if rw_gpr.is_some_and(|g| g != gpr(*v)) {
+                    return Err(CompileError::Internal(
+                        "an export's components are not in one GPR".into(),
+                    ));
+                }
+                rw_gpr = Some(gpr(*v));
+                chan(*v).index() as u8
+            }
+            ExportComp::Zero => 4,
+            ExportComp::One => 5,
+            ExportComp::Masked => 7,
+        };
+    }
+    Ok(isa::CfExport {
+        op: if e.done {
+            ExportOp::ExportDone
+        } else {
+            ExportOp::Export
+        },
+        ty: isa::ExportType::T0,
+        array_base: u16::from(e.target),
+        rw_gpr: rw_gpr.unwrap_or(0),
+        rw_rel: false,
+        index_gpr: 0,
+        elem_size: 3,
+        sel,
+        burst_count: 0,
+        valid_pixel_mode: false,
+        legacy_eop: false,
+        mark: false,
+        barrier: true,
+    })
 }

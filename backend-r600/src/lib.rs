@@ -199,7 +199,10 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
     let alloc = regalloc::allocate(func, &m, &blocks)?;
     let mut cf = cf::lower(func, blocks)?;
     acks::insert_waits(&mut cf);
-    let prog = emit::emit(&cf, &m, &alloc)?;
+    let mut prog = emit::emit(&cf, &m, &alloc)?;
+    if uses.kills {
+        isel::mask_killed_stores(&mut prog);
+    }
     let bytes = prog
         .encode()
         .map_err(|e| CompileError::Internal(format!("the program does not encode: {e}")))?;
@@ -243,7 +246,7 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
         }
     }
     for &o in &uses.render_targets {
-        if let Some(r) = abi::render_target_rat(o) {
+        if let Some(r) = abi::render_target_mrt(o) {
             abi.render_targets.insert(o, r);
         }
     }

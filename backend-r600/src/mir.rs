@@ -173,6 +173,11 @@ impl MAlu {
         self.lds.is_some() || self.pops() || self.op == AluOp::GroupBarrier
     }
 
+    /// True for a pixel KILL* (clears the valid bit; ends its ALU clause, cayman L1912).
+    pub fn kills(&self) -> bool {
+        self.op.info().kind == crate::isa::opcodes::OpKind::Kill
+    }
+
     /// Every register the operation writes (several for a multi-slot 64-bit operation).
     pub fn defs(&self) -> Regs {
         self.dst
@@ -229,6 +234,26 @@ pub enum MInst {
         v: Option<VReg>,
         extra: TexExtra,
     },
+    /// A pixel `EXPORT` of one render target (`isel/export.rs`): the four components, each
+    /// a register (all in one GPR, channel c for component c: a tie) or a constant select.
+    Export {
+        /// ARRAY_BASE: the render target (MRT 0-7).
+        target: u8,
+        comps: [ExportComp; 4],
+    },
+}
+
+/// Where one component of a pixel export comes from (SEL_X..W, cayman L8391-8403).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportComp {
+    /// Channel c of the exported GPR, for component c.
+    Reg(VReg),
+    /// SEL_0: the constant 0.0 (bits 0).
+    Zero,
+    /// SEL_1: the constant 1.0.
+    One,
+    /// SEL_MASK: the component is not written.
+    Masked,
 }
 
 /// What array resources and comparison sampling add to a TEX instruction: coordinates in
@@ -243,6 +268,11 @@ pub struct TexExtra {
     pub level_zero: bool,
     /// OFFSET_X/Y/Z: 5-bit two's complement, half texels (`isel/texture.rs`).
     pub offset: [u8; 3],
+    /// GET_TEXTURE_RESINFO (`isel/resinfo.rs`): u holds the mip level.
+    pub resinfo: bool,
+    /// GATHER4 of this texel component (INST_MOD, cayman L9590): `fetch4`, whose result
+    /// component `comp` is the c-th texel of the 2 x 2 footprint.
+    pub gather: Option<u8>,
 }
 
 impl MInst {
@@ -267,6 +297,13 @@ impl MInst {
                 .chain(extra.slice)
                 .chain(extra.reference)
                 .collect(),
+            MInst::Export { comps, .. } => comps
+                .iter()
+                .filter_map(|c| match c {
+                    ExportComp::Reg(v) => Some(*v),
+                    _ => None,
+                })
+                .collect(),
         }
     }
     /// The register the instruction writes.
@@ -274,7 +311,7 @@ impl MInst {
         match self {
             MInst::Alu(a) => a.dst,
             MInst::Fetch { dst, .. } | MInst::Tex { dst, .. } => Some(*dst),
-            MInst::Store { .. } => None,
+            MInst::Store { .. } | MInst::Export { .. } => None,
         }
     }
     /// Every register the instruction writes.
@@ -287,9 +324,9 @@ impl MInst {
     /// True for instructions that must stay even when nothing reads their result.
     pub fn has_effect(&self) -> bool {
         match self {
-            MInst::Alu(a) => a.exec_update || a.ordered(),
+            MInst::Alu(a) => a.exec_update || a.ordered() || a.kills(),
             MInst::Fetch { .. } | MInst::Tex { .. } => false,
-            MInst::Store { .. } => true,
+            MInst::Store { .. } | MInst::Export { .. } => true,
         }
     }
 }

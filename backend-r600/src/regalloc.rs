@@ -74,7 +74,13 @@ fn points(items: &[Item], next: &mut u32) -> Vec<Point> {
             Item::Fetch(fs) => {
                 for f in fs {
                     let mut uses = vec![f.addr];
-                    uses.extend(f.tex.and_then(|t| t.v));
+                    // Every coordinate channel the TEX instruction reads (u, v, the slice
+                    // and the comparison reference) stays live up to it.
+                    if let Some(t) = f.tex {
+                        uses.extend(t.v);
+                        uses.extend(t.extra.slice);
+                        uses.extend(t.extra.reference);
+                    }
                     out.push(Point {
                         pos: *next,
                         uses,
@@ -82,6 +88,14 @@ fn points(items: &[Item], next: &mut u32) -> Vec<Point> {
                     });
                     *next += 1;
                 }
+            }
+            Item::Export(e) => {
+                out.push(Point {
+                    pos: *next,
+                    uses: e.regs(),
+                    defs: Vec::new(),
+                });
+                *next += 1;
             }
             Item::Store(s) => {
                 out.push(Point {

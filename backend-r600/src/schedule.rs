@@ -18,6 +18,7 @@
 //! scheduled exactly as without it.
 
 use crate::isa::{AluOp, Chan, RatInst};
+use crate::mir::ExportComp;
 use crate::mir::{MAlu, MBlock, MFunc, MInst, TexExtra, VReg};
 use crate::pack::{self, ClauseDraft};
 use crate::regalloc::MAX_GPRS;
@@ -65,12 +66,35 @@ pub struct StoreDraft {
     pub ack: bool,
 }
 
+/// One pixel export (`isel/export.rs`); `done` is set on the program's last export by the
+/// CF lowering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportDraft {
+    pub target: u8,
+    pub comps: [ExportComp; 4],
+    pub done: bool,
+}
+
+impl ExportDraft {
+    /// The registers the export reads.
+    pub fn regs(&self) -> Vec<VReg> {
+        self.comps
+            .iter()
+            .filter_map(|c| match c {
+                ExportComp::Reg(v) => Some(*v),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// A scheduled piece of a block: what one CF instruction runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     Alu(ClauseDraft),
     Fetch(Vec<FetchDraft>),
     Store(StoreDraft),
+    Export(ExportDraft),
 }
 
 /// A scheduled block.
@@ -244,7 +268,7 @@ pub fn schedule_block(
         .map(|i| match i {
             MInst::Alu(_) => Kind::Alu,
             MInst::Fetch { .. } | MInst::Tex { .. } => Kind::Fetch,
-            MInst::Store { .. } => Kind::Store,
+            MInst::Store { .. } | MInst::Export { .. } => Kind::Store,
         })
         .collect();
     let preds = dependencies(&nodes, &kind, has_cond);
@@ -278,6 +302,10 @@ pub fn schedule_block(
             if emitted[i] || kind[i] != Kind::Alu {
                 continue;
             }
+            // A KILL ends its clause (cayman L1912): it goes alone, after this round's set.
+            if matches!(&nodes[i], MInst::Alu(a) if a.kills()) {
+                continue;
+            }
             if preds[i].iter().all(|&p| emitted[p] || in_set[p])
                 && pressure.admits(&nodes[i], i, frontier, std::mem::take(&mut force))
             {
@@ -309,6 +337,17 @@ pub fn schedule_block(
             for &i in &set {
                 emitted[i] = true;
                 left -= 1;
+            }
+        }
+        for i in 0..n {
+            if let MInst::Alu(a) = &nodes[i] {
+                if !emitted[i] && a.kills() && preds[i].iter().all(|&p| emitted[p]) {
+                    for c in pack::pack(m, std::slice::from_ref(a), &[Vec::new()])? {
+                        items.push(Item::Alu(c));
+                    }
+                    emitted[i] = true;
+                    left -= 1;
+                }
             }
         }
         // Fetches (a fetch never reads the result of another fetch of its clause).
@@ -399,6 +438,13 @@ pub fn schedule_block(
                     ack: false,
                 }));
             }
+            if let MInst::Export { target, comps } = nodes[i] {
+                items.push(Item::Export(ExportDraft {
+                    target,
+                    comps,
+                    done: false,
+                }));
+            }
             emitted[i] = true;
             left -= 1;
         }
@@ -430,7 +476,9 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
         MInst::Alu(a) => Some(a),
         _ => None,
     };
-    let is_barrier = |i: usize| alu(i).is_some_and(|a| a.op == AluOp::GroupBarrier);
+    // A barrier orders memory accesses; a pixel KILL too, as stores after a `kill` are
+    // masked by the valid bit it clears and those before it must not be (`isel/kill.rs`).
+    let is_barrier = |i: usize| alu(i).is_some_and(|a| a.op == AluOp::GroupBarrier || a.kills());
     for i in 0..n {
         let mut p: Vec<usize> = Vec::new();
         if alu(i).is_some_and(MAlu::ordered) {
@@ -468,7 +516,9 @@ fn dependencies(nodes: &[MInst], kind: &[Kind], has_cond: bool) -> Vec<Vec<usize
         if kind[i] != Kind::Alu || is_barrier(i) {
             memory.push(i);
         }
-        if has_cond && i + 1 == n {
+        // The branch condition, and a pixel export (the program's end: nothing may follow
+        // it but other exports), come after everything else of the block.
+        if (has_cond && i + 1 == n) || matches!(nodes[i], MInst::Export { .. }) {
             p.extend(0..i);
         }
         p.sort_unstable();
@@ -505,6 +555,7 @@ mod tests {
                     }
                 }
                 Item::Store(s) => events.push((vec![s.index, s.data], Vec::new())),
+                Item::Export(e) => events.push((e.regs(), Vec::new())),
             }
         }
         let mut last_read = std::collections::HashMap::new();

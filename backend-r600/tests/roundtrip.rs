@@ -427,3 +427,125 @@ fn sample_offset_words() {
     let text = disassemble(&Program::decode(&bytes).unwrap());
     assert_eq!(assemble(&text).unwrap(), bytes, "{text}");
 }
+
+/// The integer pixel kills `discard_logical*` selects, which LLVM 14 never emits (its
+/// `llvm.r600.kill` is KILLGT, covered by `llc_encoding`): ALU_WORD1_OP2 ALU_INST [17:7] is
+/// KILLE_INT 70 / KILLNE_INT 73 (cayman L4573, Table 8.x), WRITE_MASK [4] clear.
+#[test]
+fn integer_kill_words() {
+    for (op, code) in [(AluOp::KilleInt, 70), (AluOp::KillneInt, 73)] {
+        let i = AluInst::new(
+            op,
+            0,
+            Chan::X,
+            &[AluSrc::gpr(2, Chan::Y), AluSrc::gpr(0, Chan::X)],
+        )
+        .masked();
+        let [w0, w1] = encode_alu(&i, true).unwrap();
+        assert_eq!(w0 & 0x1FF, 2, "SRC0_SEL");
+        assert_eq!(w0 >> 10 & 3, 1, "SRC0_CHAN");
+        assert_eq!(w1 >> 7 & 0x7FF, code, "ALU_INST");
+        assert_eq!(w1 >> 4 & 1, 0, "WRITE_MASK");
+    }
+}
+
+/// The pixel export the compiler emits: LLVM's `EXPORT_DONE` PIXEL MRT0 of T2.XYZW
+/// (`C0010000 95200688`, `tests/data/ps_tex_kill.ll`) without the reserved bit 21
+/// (cayman L8409, digest D8), and a plain EXPORT to MRT 3 of R5 with SEL 0/1/mask.
+#[test]
+fn pixel_export_words() {
+    let mut e = CfExport {
+        op: ExportOp::ExportDone,
+        ty: ExportType::T0,
+        array_base: 0,
+        rw_gpr: 2,
+        rw_rel: false,
+        index_gpr: 0,
+        elem_size: 3,
+        sel: [0, 1, 2, 3],
+        burst_count: 0,
+        valid_pixel_mode: false,
+        legacy_eop: false,
+        mark: false,
+        barrier: true,
+    };
+    let words = |e: CfExport| {
+        let mut w = Vec::new();
+        encode_cf(&CfInst::Export(e), &mut w).unwrap();
+        w
+    };
+    assert_eq!(words(e), [0xC001_0000, 0x9500_0688]);
+    e.op = ExportOp::Export;
+    e.array_base = 3;
+    e.rw_gpr = 5;
+    e.sel = [0, 4, 5, 7];
+    // SEL_X 0, SEL_Y 4, SEL_Z 5, SEL_W 7: 0b111_101_100_000 = 0xF60; CF_INST 83.
+    assert_eq!(words(e), [0xC002_8003, 0x94C0_0F60]);
+}
+
+/// GET_TEXTURE_RESINFO as `resinfo` compiles it (LLVM 14's `llvm.r600.txq` is not in the
+/// oracle's data): TEX_WORD0 TEX_INST [4:0] = 4 (cayman L7335), RESOURCE_ID [15:8],
+/// SRC_GPR [22:16]; TEX_WORD1 DST_GPR [6:0], DST_SEL_X..W [11:9]..[20:18] (W only here),
+/// COORD_TYPE 0; TEX_WORD2 SRC_SEL_X [22:20] = X, SRC_SEL_Y..W [25:23], [28:26], [31:29]
+/// = 4 (0.0).
+#[test]
+fn get_texture_resinfo_words() {
+    let t = TexInst {
+        op: TexOp::GetTextureResinfo,
+        inst_mod: 0,
+        fetch_whole_quad: false,
+        resource_id: 2,
+        src_gpr: 1,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 4,
+            rel: false,
+            sel: [7, 7, 7, 3],
+        },
+        lod_bias: 0,
+        coord_type: [false; 4],
+        offset: [0; 3],
+        sampler_id: 0,
+        src_sel: [0, 4, 4, 4],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    let w0 = 4 | 2 << 8 | 1 << 16;
+    let w1 = 4 | 7 << 9 | 7 << 12 | 7 << 15 | 3 << 18;
+    let w2 = 4 << 23 | 4 << 26 | 4 << 29;
+    assert_eq!(&w[..3], &[w0, w1, w2]);
+}
+
+/// GATHER4 as `fetch4_compselect(z)` compiles it: TEX_INST 21 (cayman L7181), INST_MOD
+/// [6:5] = 2 (the Z element, L9590-9593), COORD_TYPE_X/Y 1 (TEX_WORD1 bits 28, 29).
+#[test]
+fn gather4_words() {
+    let t = TexInst {
+        op: TexOp::Gather4,
+        inst_mod: 2,
+        fetch_whole_quad: false,
+        resource_id: 0,
+        src_gpr: 1,
+        src_rel: false,
+        alt_const: false,
+        resource_index_mode: 0,
+        sampler_index_mode: 0,
+        dst: FetchDst {
+            gpr: 2,
+            rel: false,
+            sel: [7, 1, 7, 7],
+        },
+        lod_bias: 0,
+        coord_type: [true, true, false, false],
+        offset: [0; 3],
+        sampler_id: 0,
+        src_sel: [0, 1, 4, 4],
+    };
+    let w = encode_fetch(&FetchInst::Tex(t)).unwrap();
+    let w0 = 21 | 2 << 5 | 1 << 16;
+    let w1 = 2 | 7 << 9 | 1 << 12 | 7 << 15 | 7 << 18 | 1 << 28 | 1 << 29;
+    let w2 = 1 << 23 | 4 << 26 | 4 << 29;
+    assert_eq!(&w[..3], &[w0, w1, w2]);
+}

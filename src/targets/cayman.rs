@@ -287,8 +287,8 @@ impl Prepared {
         for &n in &k.decls.outputs {
             let rt = bindings.render_targets.entry(n).or_default();
             rt.resize(pixels, [0; 4]);
-            if let Some(&rat) = a.render_targets.get(&n) {
-                l.rats.insert(rat, l.memory.len());
+            if let Some(&mrt) = a.render_targets.get(&n) {
+                l.color_buffers.insert(mrt, l.memory.len());
                 targets.push((n, l.memory.len()));
                 l.memory.push(bytes_of(rt));
             }

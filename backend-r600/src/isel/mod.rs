@@ -27,11 +27,15 @@ use crate::mir::{MAlu, MBlock, MFunc, MInst, Operand, Src, VReg, VRegInfo};
 use crate::CompileError;
 
 mod ddiv;
+mod export;
 mod float;
 mod gds;
 mod int;
+mod kill;
+pub use kill::mask_killed_stores;
 mod lds;
 mod private;
+mod resinfo;
 mod texture;
 mod uav;
 mod vector;
@@ -68,6 +72,8 @@ pub struct Uses {
     pub gds: bool,
     /// Interpolated pixel inputs `vN` read.
     pub pixel_inputs: HashSet<u32>,
+    /// The pixel kernel uses IL `kill` (`kill.rs`).
+    pub kills: bool,
     /// Constant buffers read with a register index (through their VTX buffer).
     pub cb_vtx: HashSet<u32>,
     /// LDS is accessed.
@@ -132,6 +138,7 @@ pub fn select_with(
         pending: HashMap::new(),
         cur: Vec::new(),
         uses: Uses::default(),
+        outputs: Default::default(),
         span: Span::default(),
     };
     s.m.blocks = vec![MBlock::default(); func.blocks.len()];
@@ -258,6 +265,9 @@ struct Isel<'f> {
     pending: HashMap<Block, Vec<(VReg, Operand)>>,
     cur: Vec<MInst>,
     uses: Uses,
+    /// Pixel kernels: the final value of each output component, exported at the end
+    /// (`export.rs`).
+    outputs: std::collections::BTreeMap<u32, [Option<Operand>; 4]>,
     span: Span,
 }
 
@@ -309,7 +319,13 @@ impl Isel<'_> {
                     others: Vec::new(),
                 });
             }
+            Terminator::Return if self.opts.pixel => self.exports()?,
             Terminator::Return | Terminator::Unreachable => {}
+        }
+        if !self.outputs.is_empty() {
+            return Err(CompileError::Internal(format!(
+                "{b} writes outputs but does not end the program"
+            )));
         }
         let mb = &mut self.m.blocks[b.index()];
         mb.insts = std::mem::take(&mut self.cur);
@@ -578,25 +594,7 @@ impl Isel<'_> {
             }
             Op::Output { reg, comp } if self.opts.pixel => {
                 let val = a(0)?;
-                let rat = abi::render_target_rat(*reg).ok_or_else(|| {
-                    unsupported(format!("render target o{reg} (o0..o7)"), self.span)
-                })?;
-                self.uses.render_targets.insert(*reg);
-                let base = self.pixel_base();
-                let index = self.alu(
-                    AluOp::AddInt,
-                    vec![Operand::reg(base), Operand::imm(u32::from(*comp))],
-                );
-                let index = self.in_chan(Operand::reg(index), Chan::X);
-                let data = self.in_chan(val, Chan::X);
-                self.cur.push(MInst::Store {
-                    rat,
-                    index,
-                    data,
-                    inst: RatInst::StoreDword,
-                    cmp: None,
-                    ret: None,
-                });
+                self.output(*reg, *comp, val)?;
                 None
             }
             Op::GlobalLoad { offset, comp } => {
@@ -1184,7 +1182,8 @@ impl Isel<'_> {
             self.push(MAlu::new(AluOp::Mov, v, vec![cv]));
             Some(v)
         };
-        let extra = self.texture_extra(il, args, info, ld, compare, tie)?;
+        let mut extra = self.texture_extra(il, args, info, ld, compare, tie)?;
+        extra.gather = self.gather_component(il);
         self.uses.textures.insert(id);
         let mut k = 0;
         for c in 0..4u8 {
@@ -1261,9 +1260,15 @@ impl Isel<'_> {
             return r;
         }
         match il.opcode {
-            Opcode::Sample | Opcode::Load | Opcode::SampleC | Opcode::SampleCLz => {
-                self.texture(il, args, results)
-            }
+            Opcode::DiscardLogicalnz => self.discard(true, args),
+            Opcode::Kill => self.kill(args),
+            Opcode::Resinfo => self.resinfo(il, args, results),
+            Opcode::DiscardLogicalz => self.discard(false, args),
+            Opcode::Sample
+            | Opcode::Load
+            | Opcode::SampleC
+            | Opcode::SampleCLz
+            | Opcode::Fetch4 => self.texture(il, args, results),
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
                 let inst = Self::rat_atomic(op).unwrap_or(RatInst::Nop);
                 if results.iter().any(|r| self.used.contains(r)) {
@@ -1301,7 +1306,7 @@ impl Isel<'_> {
                 Ok(())
             }
             Opcode::UavRawLoad | Opcode::UavRawStore if self.opts.pixel => Err(unsupported(
-                format!("{name} in a pixel kernel (RATs hold the render targets)"),
+                format!("{name} in a pixel kernel (not done yet)"),
                 self.span,
             )),
             Opcode::UavRawLoad => {

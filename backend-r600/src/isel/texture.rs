@@ -109,4 +109,12 @@ impl Isel<'_> {
         self.push(MAlu::new(AluOp::Mov, r, vec![value]));
         r
     }
+
+    /// `fetch4` (L4827) is GATHER4 of the `_compselect` component (x without it; INST_MOD,
+    /// cayman L9590): TEX result component c is the c-th texel of the footprint, the order
+    /// IL gives ((-,+), (+,+), (+,-), (-,-) half a texel away) and the device model follows.
+    pub(super) fn gather_component(&self, il: &IlOp) -> Option<u8> {
+        (il.opcode == il_frontend::opcode::Opcode::Fetch4)
+            .then(|| (il.field("compselect").unwrap_or(0) & 3) as u8)
+    }
 }

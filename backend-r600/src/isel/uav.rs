@@ -80,10 +80,7 @@ impl Isel<'_> {
         }
         if self.opts.pixel {
             return Some(Err(unsupported(
-                format!(
-                    "{} in a pixel kernel (RATs hold the render targets)",
-                    il.opcode.mnemonic()
-                ),
+                format!("{} in a pixel kernel (not done yet)", il.opcode.mnemonic()),
                 self.span,
             )));
         }

@@ -466,6 +466,12 @@ impl Wave {
                     lds_push = self.lds_op(ctx, cs, gi, i, a, r)?;
                     continue;
                 }
+                OpKind::Kill if ctx.launch.pixel_domain.is_some() => {
+                    v = self.alu_kill(i.op, &a[0], &a[1], r).ok_or_else(|| {
+                        RunError::Unsupported(format!("{}: {}", here(), i.op.name()))
+                    })?;
+                    is_float = true;
+                }
                 OpKind::Kill => {
                     return Err(RunError::Unsupported(format!(
                         "{}: {} (KILL is for pixel shaders, cayman L1912)",

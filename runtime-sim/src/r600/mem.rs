@@ -190,6 +190,12 @@ impl Wave {
         exec: u64,
         here: &str,
     ) -> Result<(), RunError> {
+        if t.op == TexOp::GetTextureResinfo {
+            return self.tex_resinfo(ctx, t, exec, here);
+        }
+        if t.op == TexOp::Gather4 {
+            return self.tex_gather4(ctx, t, exec, here);
+        }
         if !matches!(
             t.op,
             TexOp::Sample | TexOp::Ld | TexOp::SampleC | TexOp::SampleCLz
@@ -680,6 +686,9 @@ fn convert(raw: u32, size: usize, float: bool, num: u8, signed: bool) -> u32 {
         }
     }
 }
+
+#[path = "gather.rs"]
+mod gather;
 
 #[cfg(test)]
 #[path = "mem_tests.rs"]

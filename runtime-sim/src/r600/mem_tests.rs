@@ -366,3 +366,111 @@ fn sample_offsets_are_half_texels() {
     assert_eq!(at(0.75, 1), 11.0); // 0.75 + 0.5 texel
     assert_eq!(at(1.25, 0x1F), 10.0); // 1.25 - 0.5 texel
 }
+
+/// GET_TEXTURE_RESINFO of the 2 x 1 x 3 array texture: width, height, depth (the slice
+/// count of an array) and the level count, as integers (cayman L7321-7323: "Retrieve width,
+/// height, depth, and number of mipmap levels"); the model has one level. Level 0 in R1.x.
+fn resinfo(dst_sel: [u8; 4], level: u32) -> Result<u32, RunError> {
+    let mut t = match tex(TexOp::GetTextureResinfo, dst_sel) {
+        FetchInst::Tex(t) => t,
+        _ => unreachable!("tex builds a TEX instruction"),
+    };
+    t.coord_type = [false; 4];
+    t.src_sel = [0, 4, 4, 4];
+    let bytes = program(
+        vec![mov(1, Chan::X, level)],
+        vec![],
+        FetchInst::Tex(t),
+        vec![CfInst::Mem(CfMem::rat(
+            ExportOp::MemRatCacheless,
+            0,
+            RatInst::StoreDword,
+            3,
+            0,
+            1,
+        ))],
+    );
+    let mut l = array_texture_launch();
+    l.memory.push(vec![0; 4]);
+    l.rats.insert(0, 1);
+    run(&bytes, &mut l)?;
+    let m = &l.memory[1];
+    Ok(u32::from_le_bytes([m[0], m[1], m[2], m[3]]))
+}
+
+#[test]
+fn get_texture_resinfo_reports_the_dimensions() {
+    assert_eq!(resinfo([0, 7, 7, 7], 0).unwrap(), 2, "width");
+    assert_eq!(resinfo([1, 7, 7, 7], 0).unwrap(), 1, "height");
+    assert_eq!(resinfo([2, 7, 7, 7], 0).unwrap(), 3, "depth = slices");
+    assert_eq!(resinfo([3, 7, 7, 7], 0).unwrap(), 1, "levels");
+    assert!(matches!(
+        resinfo([0, 7, 7, 7], 1),
+        Err(RunError::Unsupported(_))
+    ));
+}
+
+/// GATHER4 of a 2 x 2 texture, texel (i, j) = (i + 10j, 100 + i + 10j) in two components,
+/// sampled at its centre (1.0, 1.0) unnormalized: the four taps half a texel away are the
+/// four texels, in the order (-,+), (+,+), (+,-), (-,-) = (0,1), (1,1), (1,0), (0,0);
+/// INST_MOD 1 gathers component Y (cayman L9590-9593).
+#[test]
+fn gather4_packs_the_footprint_of_one_component() {
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 1,
+        lds_dwords: 0,
+    };
+    let run_gather = |inst_mod: u8, c: u8| -> u32 {
+        let mut l = R600Launch::new(cfg, [1, 1, 1], [1, 1, 1]);
+        let texels: Vec<u8> = [0.0f32, 100.0, 1.0, 101.0, 10.0, 110.0, 11.0, 111.0]
+            .iter()
+            .flat_map(|f| f.to_le_bytes())
+            .collect();
+        l.memory = vec![texels, vec![0; 4]];
+        l.rats.insert(0, 1);
+        l.textures.insert(
+            0,
+            Texture {
+                memory: 0,
+                width: 2,
+                height: 2,
+                comps: 2,
+                array: false,
+                slices: 1,
+            },
+        );
+        let mut t = match tex(TexOp::Gather4, [c, 7, 7, 7]) {
+            FetchInst::Tex(t) => t,
+            _ => unreachable!("tex builds a TEX instruction"),
+        };
+        t.coord_type = [false; 4];
+        t.inst_mod = inst_mod;
+        let bytes = program(
+            vec![
+                mov(1, Chan::X, 1.0f32.to_bits()),
+                mov(1, Chan::Y, 1.0f32.to_bits()),
+            ],
+            vec![],
+            FetchInst::Tex(t),
+            vec![CfInst::Mem(CfMem::rat(
+                ExportOp::MemRatCacheless,
+                0,
+                RatInst::StoreDword,
+                3,
+                0,
+                1,
+            ))],
+        );
+        run(&bytes, &mut l).expect("runs");
+        let m = &l.memory[1];
+        u32::from_le_bytes([m[0], m[1], m[2], m[3]])
+    };
+    let f = |v: f32| v.to_bits();
+    assert_eq!(run_gather(0, 0), f(10.0), "X: texel (0, 1)");
+    assert_eq!(run_gather(0, 1), f(11.0), "Y: texel (1, 1)");
+    assert_eq!(run_gather(0, 2), f(1.0), "Z: texel (1, 0)");
+    assert_eq!(run_gather(0, 3), f(0.0), "W: texel (0, 0)");
+    assert_eq!(run_gather(1, 0), f(110.0), "INST_MOD 1 gathers Y");
+    assert_eq!(run_gather(3, 0), f(1.0), "a missing W reads 1.0");
+}

@@ -33,10 +33,13 @@
 
 pub mod acks;
 pub mod alu;
+pub mod export;
+pub mod kill;
 mod lanes;
 pub mod mem;
 pub mod mode;
 pub mod ops;
+pub mod resinfo;
 pub mod wave;
 
 use std::collections::BTreeMap;
@@ -154,6 +157,9 @@ pub struct R600Launch {
     /// DEPTH_COMPARE_FUNCTION), which SAMPLE_C / SAMPLE_C_LZ compare with (cayman L7400). A
     /// comparison through a sampler without one is refused.
     pub depth_compare: BTreeMap<u8, DepthCompare>,
+    /// Pixel launches: colour buffer (EXPORT ARRAY_BASE, MRT 0-7) → memory index, one
+    /// 16-byte element per pixel, row-major over the domain (`export.rs`).
+    pub color_buffers: BTreeMap<u8, usize>,
 }
 
 /// A sampler's depth comparison function, numbered as the SQ_TEX_DEPTH_COMPARE enumeration
@@ -210,6 +216,7 @@ impl R600Launch {
             pixel_inputs: BTreeMap::new(),
             rat_returns: BTreeMap::new(),
             depth_compare: BTreeMap::new(),
+            color_buffers: BTreeMap::new(),
         }
     }
 
@@ -376,6 +383,7 @@ fn check_launch(l: &R600Launch) -> Result<(), RunError> {
         ("RAT", &l.rats),
         ("VTX buffer", &l.vtx_buffers),
         ("RAT return buffer", &l.rat_returns),
+        ("colour buffer", &l.color_buffers),
     ] {
         for (id, &m) in map {
             if m >= l.memory.len() {
@@ -483,6 +491,16 @@ fn check_alu_clause(cf: u32, a: &CfAlu, c: &AluClause, l: &R600Launch) -> Result
         RunError::Fault(format!("CF {cf}, ALU clause {} group {g}: {m}", a.addr))
     };
     legality::check_clause(c).map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
+    let last = c.groups.len().saturating_sub(1);
+    for (g, group) in c.groups.iter().enumerate() {
+        let kills = group
+            .insts
+            .iter()
+            .any(|i| i.op.info().kind == backend_r600::isa::opcodes::OpKind::Kill);
+        if kills && g != last {
+            return Err(at(g, "a KILL that is not the last instruction of its ALU clause: the rest of the clause would not see the updated valid state (cayman L1912)".into()));
+        }
+    }
     let lines = kcache_lines(a);
     for (g, group) in c.groups.iter().enumerate() {
         for i in &group.insts {

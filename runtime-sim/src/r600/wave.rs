@@ -21,7 +21,7 @@
 //!   must not exceed STACK_SIZE at any point (cayman L1190-L1192). Beyond it the model
 //!   refuses: hardware would overwrite other state.
 
-use backend_r600::isa::{CfAlu, CfAluOp, CfCond, CfInst, CfOp, CfWord, ExportOp};
+use backend_r600::isa::{CfAlu, CfAluOp, CfCond, CfInst, CfOp, CfWord};
 
 use super::alu::ClauseState;
 use super::{Prepared, R600Launch, WAVE};
@@ -100,6 +100,11 @@ pub struct Wave {
     pub wave_id: u32,
     pub group_waves: u32,
     pub steps: u64,
+    /// Pixel launches: the pixel of lane 0 (the tile's origin; lane l is at
+    /// origin + (l % 8, l / 8)).
+    pub pixel_origin: [u32; 2],
+    /// The wavefront executed EXPORT_DONE (`export.rs`).
+    pub export_done: bool,
 }
 
 impl Wave {
@@ -119,6 +124,8 @@ impl Wave {
             wave_id: w as u32,
             group_waves: nwaves as u32,
             steps: 0,
+            pixel_origin: [gid[0] * 8, gid[1] * 8],
+            export_done: false,
         };
         if let Some([w, h]) = l.pixel_domain {
             for lane in 0..WAVE {
@@ -309,10 +316,23 @@ impl Wave {
                 CfInst::Alu(a) => self.start_clause(ctx, &a)?,
                 CfInst::Word(w) => {
                     if self.cf_word(ctx, &w)? {
+                        if ctx.launch.pixel_domain.is_some() && !self.export_done {
+                            return Err(RunError::Fault(format!(
+                                "CF {}: a pixel program ends without EXPORT_DONE (the last export of a pixel shader, cayman L497, L968)",
+                                p.addr.get(self.pc).copied().unwrap_or(0)
+                            )));
+                        }
                         return Ok(Status::Done);
                     }
                 }
                 CfInst::Mem(m) => {
+                    if self.export_done {
+                        return Err(RunError::Fault(format!(
+                            "CF {}: {} after the wavefront's EXPORT_DONE: the pixel program has ended (cayman L497)",
+                            p.addr.get(self.pc).copied().unwrap_or(0),
+                            m.op.name()
+                        )));
+                    }
                     let exec = if m.valid_pixel_mode {
                         self.active() & self.valid
                     } else {
@@ -322,11 +342,8 @@ impl Wave {
                     self.pc += 1;
                 }
                 CfInst::Export(e) => {
-                    return Err(RunError::Unsupported(format!(
-                        "CF {}: {} (pixel/position/parameter exports belong to pixel and vertex shaders; the model runs compute kernels)",
-                        p.addr.get(self.pc).copied().unwrap_or(0),
-                        if e.op == ExportOp::Export { "EXPORT" } else { "EXPORT_DONE" }
-                    )))
+                    self.pixel_export(ctx, &e)?;
+                    self.pc += 1;
                 }
                 CfInst::Gws(_) => {
                     return Err(RunError::Unsupported(format!(

@@ -1,0 +1,113 @@
+//! `resinfo_resource(n)[_uint]` (IL L5139): `<width, height, depth, mip count>` of mip level
+//! src0.x, floats unless `_uint`; height 0 for buffers and 1D resources, the slice count as
+//! the height of a 1D array and as the depth of a 2D array, depth 0 otherwise; a level out
+//! of range gives `<0, 0, 0, mip count>`.
+//!
+//! The TEX instruction GET_TEXTURE_RESINFO (cayman L7321-7335) returns width, height,
+//! depth and level count as integers; the device model puts an array's slice count in Z
+//! (as its coordinates take the slice in z) and has one level (`runtime-sim` `resinfo.rs`).
+//! So the backend queries level 0 and builds the IL's answer from the fields per the
+//! declared dimension (known at compile time), zeroes X, Y, Z when src0.x is not below the
+//! level count (SETGT_UINT, AND_INT) and converts with UINT_TO_FLT unless `_uint`. Querying
+//! level 0 is exact because the runtime's resources have a single level (`docs/abi.md`).
+
+use super::*;
+use crate::mir::TexExtra;
+
+impl Isel<'_> {
+    pub(super) fn resinfo(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        results: &[Value],
+    ) -> Result<(), CompileError> {
+        let name = il.opcode.mnemonic();
+        let id = il.field("resource").unwrap_or(0);
+        let info = *self.resources.get(&id).ok_or_else(|| {
+            unsupported(
+                format!("{name}: resource {id} is not a declared 1D/2D (array) resource"),
+                self.span,
+            )
+        })?;
+        if id > 127 || il.extra.resource_format.is_some() {
+            return Err(unsupported(
+                format!("{name}: resource {id} (0..127, not indexed)"),
+                self.span,
+            ));
+        }
+        let uint = il.field("uint").unwrap_or(0) != 0;
+        let DstKind::Values(mask) = il.dst else {
+            return Err(CompileError::Internal(format!(
+                "{name} without a register destination"
+            )));
+        };
+        let level = match Self::il_arg(il, args, 0, 0) {
+            Some(v) => self.operand(v)?,
+            None => Operand::imm(0),
+        };
+        self.ties += 1;
+        let u = self.m.new_vreg(VRegInfo {
+            chan: Some(Chan::X),
+            gpr: None,
+            tie: Some(self.ties),
+        });
+        self.push(MAlu::new(AluOp::Mov, u, vec![Operand::imm(0)]));
+        self.uses.textures.insert(id);
+        let query = |s: &mut Self, comp: u8| -> VReg {
+            let dst = s.m.new_vreg(VRegInfo::default());
+            s.cur.push(MInst::Tex {
+                resource: id as u8,
+                ld: false,
+                normalized: false,
+                comp,
+                dst,
+                u,
+                v: None,
+                extra: TexExtra {
+                    resinfo: true,
+                    ..TexExtra::default()
+                },
+            });
+            dst
+        };
+        let levels = query(self, 3);
+        let in_range = self.alu(AluOp::SetgtUint, vec![Operand::reg(levels), level]);
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let r = *results
+                .get(k)
+                .ok_or_else(|| CompileError::Internal(format!("{name}: a result is missing")))?;
+            k += 1;
+            // Which field of the query answers component c (None: the constant 0).
+            let field = match c {
+                0 => Some(0),
+                1 if info.one_d && info.array => Some(2),
+                1 if info.one_d => None,
+                1 => Some(1),
+                2 if info.array && !info.one_d => Some(2),
+                2 => None,
+                _ => Some(3),
+            };
+            let value = match field {
+                None => Operand::imm(0),
+                Some(3) => Operand::reg(levels),
+                Some(f) => {
+                    let q = query(self, f);
+                    Operand::reg(
+                        self.alu(AluOp::AndInt, vec![Operand::reg(q), Operand::reg(in_range)]),
+                    )
+                }
+            };
+            let value = if uint || value.src == Src::Imm(0) {
+                value
+            } else {
+                Operand::reg(self.alu(AluOp::UintToFlt, vec![value]))
+            };
+            self.vals.insert(r, value);
+        }
+        Ok(())
+    }
+}
