@@ -37,6 +37,7 @@ impl Isel<'_> {
 
     /// The exports at the end of a pixel program, in render-target order.
     pub(super) fn exports(&mut self) -> Result<(), CompileError> {
+        self.kill_discarded();
         let outputs = std::mem::take(&mut self.outputs);
         if outputs.is_empty() {
             self.cur.push(MInst::Export {

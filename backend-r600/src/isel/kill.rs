@@ -1,20 +1,27 @@
-//! `discard_logicalz` / `discard_logicalnz` in pixel kernels: the ALU pixel-kill
+//! `discard_logicalz` / `discard_logicalnz` and `kill` in pixel kernels: the ALU pixel-kill
 //! instructions.
 //!
 //! IL drops every output of a discarded pixel and lets it run on; its UAV and `g[]` writes
 //! stay (L4657-4659, `docs/decisions.md` "Pixel kernels"). Cayman's KILLE_INT / KILLNE_INT
 //! clear the pixel's valid bit when the comparison holds (cayman L4559-4573, L1083, L1753;
 //! "If (src0 == src1) { dst = 1.0f; Killed = TRUE; }") and leave it active ("Killed pixels
-//! remain active", L1114), so later instructions, RAT stores included ("mem-exports use the
-//! active mask only", L8406), still run for it while the final pixel export, which uses the
-//! valid mask, skips it (`export.rs`). A KILL inside a branch only affects the lanes the
-//! branch runs (L1976). The KILL writes no register (WRITE_MASK 0, as LLVM's `KILLGT *
-//! T1.Z (MASKED)`) and the scheduler ends its ALU clause with it (L1912).
+//! remain active", L1114); the final pixel export, which uses the valid mask, skips it
+//! (`export.rs`). A KILL writes no register (WRITE_MASK 0, as LLVM's `KILLGT * T1.Z
+//! (MASKED)`) and the scheduler ends its ALU clause with it (L1912).
+//!
+//! A discard does not touch the valid bit where it runs: it ORs its condition into a
+//! per-lane "discarded" register (zero from the entry block on, carried through branches
+//! and loops like any register: a masked-off lane's register is not written), and one
+//! KILLNE_INT on that register right before the exports, after every store of the program,
+//! clears the valid bit of the discarded pixels. So the valid bit during the run means
+//! "killed" only, and `kill`'s VALID_PIXEL_MODE stores drop a killed pixel's stores but
+//! not a discarded one's (`docs/decisions.md`, "Cayman pixel kernels export").
 
 use super::*;
 
 impl Isel<'_> {
-    /// `discard_logicalnz` (`nz`) or `discard_logicalz` of the first component of src0.
+    /// `discard_logicalnz` (`nz`) or `discard_logicalz` of the first component of src0:
+    /// `discarded |= (src0.x != 0)` (or `== 0`), the lanes off the branch unchanged.
     pub(super) fn discard(&mut self, nz: bool, args: &[Value]) -> Result<(), CompileError> {
         if !self.opts.pixel {
             return Err(unsupported(
@@ -25,23 +32,51 @@ impl Isel<'_> {
         let v = *args
             .first()
             .ok_or_else(|| CompileError::Internal("discard without a source".into()))?;
+        let flag = self
+            .discarded
+            .ok_or_else(|| CompileError::Internal("discard without its register".into()))?;
         let x = self.operand(v)?;
-        let op = if nz {
-            AluOp::KillneInt
-        } else {
-            AluOp::KilleInt
-        };
-        self.push(MAlu {
-            op,
-            dst: None,
-            srcs: vec![x, Operand::imm(0)],
-            clamp: false,
-            exec_update: false,
-            lds: None,
-            others: Vec::new(),
-        });
+        let op = if nz { AluOp::SetneInt } else { AluOp::SeteInt };
+        let taken = self.alu(op, vec![x, Operand::imm(0)]);
+        self.push(MAlu::new(
+            AluOp::OrInt,
+            flag,
+            vec![Operand::reg(flag), Operand::reg(taken)],
+        ));
         Ok(())
     }
+
+    /// The entry block of a program that discards starts with `discarded = 0`.
+    pub(super) fn init_discarded(&mut self, b: Block) {
+        if let (Some(flag), Some(true)) = (self.discarded, self.f.entry().map(|e| e == b)) {
+            self.push(MAlu::new(AluOp::Mov, flag, vec![Operand::imm(0)]));
+        }
+    }
+
+    /// Before the exports: KILLNE_INT on the discarded flag, so the valid-mask exports skip
+    /// the discarded pixels whose stores have all happened.
+    pub(super) fn kill_discarded(&mut self) {
+        if let Some(flag) = self.discarded {
+            self.push(MAlu {
+                op: AluOp::KillneInt,
+                dst: None,
+                srcs: vec![Operand::reg(flag), Operand::imm(0)],
+                clamp: false,
+                exec_update: false,
+                lds: None,
+                others: Vec::new(),
+            });
+        }
+    }
+}
+
+/// A pixel program with a `discard_logical*` gets the discarded-flag register (see the
+/// module text).
+pub(super) fn discards(func: &Function) -> bool {
+    func.placed_insts().any(|(_, i)| {
+        matches!(&func.insts[i].op, ir::Op::Il(il)
+            if matches!(il.opcode, Opcode::DiscardLogicalnz | Opcode::DiscardLogicalz))
+    })
 }
 
 impl Isel<'_> {
@@ -51,20 +86,11 @@ impl Isel<'_> {
     /// its side effects every `g[]`/UAV store of the program gets VALID_PIXEL_MODE ("do not
     /// export data for invalid pixels", L8405; [`mask_killed_stores`]). Private-buffer
     /// stores keep the active mask so a killed lane's own spills stay coherent. Discarded
-    /// pixels must keep storing, so a program that both kills and discards is refused.
+    /// pixels keep storing: a discard only clears the valid bit at the end
+    /// ([`Isel::kill_discarded`]).
     pub(super) fn kill(&mut self, args: &[Value]) -> Result<(), CompileError> {
         if !self.opts.pixel {
             return Err(unsupported("kill outside a pixel kernel".into(), self.span));
-        }
-        let discards = self.f.placed_insts().any(|(_, i)| {
-            matches!(&self.f.insts[i].op, ir::Op::Il(il)
-                if matches!(il.opcode, Opcode::DiscardLogicalnz | Opcode::DiscardLogicalz))
-        });
-        if discards {
-            return Err(unsupported(
-                "kill in a program that also discards (VALID_PIXEL_MODE stores would drop a discarded pixel's stores)".into(),
-                self.span,
-            ));
         }
         let mut any: Option<Operand> = None;
         for &v in args {

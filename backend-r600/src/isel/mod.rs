@@ -139,8 +139,12 @@ pub fn select_with(
         cur: Vec::new(),
         uses: Uses::default(),
         outputs: Default::default(),
+        discarded: None,
         span: Span::default(),
     };
+    if opts.pixel && kill::discards(func) {
+        s.discarded = Some(s.m.new_vreg(VRegInfo::default()));
+    }
     s.m.blocks = vec![MBlock::default(); func.blocks.len()];
     for b in func.layout() {
         for &p in &func.blocks[b].params {
@@ -268,6 +272,8 @@ struct Isel<'f> {
     /// Pixel kernels: the final value of each output component, exported at the end
     /// (`export.rs`).
     outputs: std::collections::BTreeMap<u32, [Option<Operand>; 4]>,
+    /// Pixel kernels that discard: the per-lane "discarded" flag (`kill.rs`).
+    discarded: Option<VReg>,
     span: Span,
 }
 
@@ -283,6 +289,7 @@ impl Isel<'_> {
         if let Some(moves) = self.pending.remove(&b) {
             self.parallel_copy(&moves);
         }
+        self.init_discarded(b);
         for &inst in &data.insts {
             self.inst(inst)?;
         }
