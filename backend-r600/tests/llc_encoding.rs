@@ -762,6 +762,7 @@ fn isa_opcode_table_forms() {
         (AluOp::MulloUint, 145, 4),    // L5567
         (AluOp::SeteDx10, 12, 1),      // L8522
         (AluOp::SetgtDx10, 13, 1),     // L8523
+        (AluOp::Setge, 10, 1),         // L6694, L8520 (fetch4_c compares)
         (AluOp::SetneDx10, 15, 1),     // L6886
         (AluOp::SetgtInt, 59, 1),      // L6822
         (AluOp::FfbhInt, 173, 1),

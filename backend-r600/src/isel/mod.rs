@@ -1140,7 +1140,7 @@ impl Isel<'_> {
                 self.span,
             ));
         }
-        let normalized = match field("coordtype").unwrap_or(0) {
+        let mut normalized = match field("coordtype").unwrap_or(0) {
             1 => true,
             2 => false,
             _ => !info.unnormalized,
@@ -1170,6 +1170,12 @@ impl Isel<'_> {
                 }
             }
         }
+        if let Some([u, v]) =
+            self.programmable_offset_coords(il, args, id, info, normalized, [cu, cv])?
+        {
+            (cu, cv, normalized) = (u, v, false);
+        }
+        let gather_reference = self.gather_reference(il, args)?;
         self.ties += 1;
         let tie = Some(self.ties);
         let u = self.m.new_vreg(VRegInfo {
@@ -1213,7 +1219,11 @@ impl Isel<'_> {
                 v,
                 extra,
             });
-            self.vals.insert(r, Operand::reg(dst));
+            let value = match gather_reference {
+                Some(reference) => self.gather_compare(reference, Operand::reg(dst)),
+                None => Operand::reg(dst),
+            };
+            self.vals.insert(r, value);
         }
         Ok(())
     }
@@ -1275,7 +1285,10 @@ impl Isel<'_> {
             | Opcode::Load
             | Opcode::SampleC
             | Opcode::SampleCLz
-            | Opcode::Fetch4 => self.texture(il, args, results),
+            | Opcode::Fetch4
+            | Opcode::Fetch4C
+            | Opcode::Fetch4Po
+            | Opcode::Fetch4PoC => self.texture(il, args, results),
             op if Self::rat_atomic(op).is_some() && !self.opts.pixel => {
                 let inst = Self::rat_atomic(op).unwrap_or(RatInst::Nop);
                 if results.iter().any(|r| self.used.contains(r)) {

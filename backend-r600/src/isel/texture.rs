@@ -114,7 +114,108 @@ impl Isel<'_> {
     /// cayman L9590): TEX result component c is the c-th texel of the footprint, the order
     /// IL gives ((-,+), (+,+), (+,-), (-,-) half a texel away) and the device model follows.
     pub(super) fn gather_component(&self, il: &IlOp) -> Option<u8> {
-        (il.opcode == il_frontend::opcode::Opcode::Fetch4)
-            .then(|| (il.field("compselect").unwrap_or(0) & 3) as u8)
+        use il_frontend::opcode::Opcode as O;
+        matches!(
+            il.opcode,
+            O::Fetch4 | O::Fetch4C | O::Fetch4Po | O::Fetch4PoC
+        )
+        .then(|| (il.field("compselect").unwrap_or(0) & 3) as u8)
+    }
+}
+
+/// `fetch4po`/`fetch4poc` (IL L4881, L4846): the fetch4 footprint moved by src1.xy, signed
+/// integer texels. GATHER4 has no per-lane offsets short of GATHER4_O with
+/// SET_TEXTURE_OFFSETS, so the kernel moves the coordinates itself, as the gfx906 backend
+/// does: a normalized coordinate is scaled to texel space by the size GET_TEXTURE_RESINFO
+/// reports for level 0 (the runtime's resources have one level), the offsets converted
+/// with INT_TO_FLT are added, and the TEX instruction takes unnormalized coordinates. The
+/// interpreter computes `u * width + offset` the same way (`interp/texture.rs`).
+/// `fetch4_c`/`fetch4poc` gather the texels and compare in the kernel (below).
+impl Isel<'_> {
+    /// `(u, v)` in texel space with the programmable offsets added when `il` is
+    /// `fetch4po*`; None for every other opcode (the coordinates stay as they are).
+    pub(super) fn programmable_offset_coords(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        id: u32,
+        info: ResourceInfo,
+        normalized: bool,
+        coords: [Operand; 2],
+    ) -> Result<Option<[Operand; 2]>, CompileError> {
+        use il_frontend::opcode::Opcode;
+        if !matches!(il.opcode, Opcode::Fetch4Po | Opcode::Fetch4PoC) {
+            return Ok(None);
+        }
+        let axes = if info.one_d { 1 } else { 2 };
+        let level = if normalized {
+            self.ties += 1;
+            let l = self.m.new_vreg(VRegInfo {
+                chan: Some(Chan::X),
+                gpr: None,
+                tie: Some(self.ties),
+            });
+            self.push(MAlu::new(AluOp::Mov, l, vec![Operand::imm(0)]));
+            Some(l)
+        } else {
+            None
+        };
+        let mut out = coords;
+        for (axis, t) in out.iter_mut().enumerate().take(axes) {
+            if let Some(level) = level {
+                // GET_TEXTURE_RESINFO: X width, Y height, as integers (cayman L7321).
+                let size = self.m.new_vreg(VRegInfo::default());
+                self.cur.push(crate::mir::MInst::Tex {
+                    resource: id as u8,
+                    ld: false,
+                    normalized: false,
+                    comp: axis as u8,
+                    dst: size,
+                    u: level,
+                    v: None,
+                    extra: TexExtra {
+                        resinfo: true,
+                        ..TexExtra::default()
+                    },
+                });
+                let size = self.alu_op(AluOp::UintToFlt, vec![Operand::reg(size)]);
+                *t = self.alu_op(AluOp::MulIeee, vec![*t, size]);
+            }
+            let offset = match Self::il_arg(il, args, 1, axis as u32) {
+                Some(v) => self.operand(v)?,
+                None => Operand::imm(0),
+            };
+            let offset = self.alu_op(AluOp::IntToFlt, vec![offset]);
+            *t = self.alu_op(AluOp::Add, vec![*t, offset]);
+        }
+        Ok(Some(out))
+    }
+
+    /// The reference of a comparison gather: src1.x of `fetch4_c`, src2.x of `fetch4poc`
+    /// (after the offsets, IL L4846); None for the other opcodes.
+    pub(super) fn gather_reference(
+        &self,
+        il: &IlOp,
+        args: &[Value],
+    ) -> Result<Option<Operand>, CompileError> {
+        use il_frontend::opcode::Opcode;
+        let src = match il.opcode {
+            Opcode::Fetch4C => 1,
+            Opcode::Fetch4PoC => 2,
+            _ => return Ok(None),
+        };
+        Ok(Some(match Self::il_arg(il, args, src, 0) {
+            Some(v) => self.operand(v)?,
+            None => Operand::imm(0),
+        }))
+    }
+
+    /// 1.0 where `reference <= texel`, else 0.0: SETGE (cayman: 1.0 if src0 >= src1, else
+    /// 0.0, a NaN comparing false) with the texel first. The comparison happens in the
+    /// kernel rather than through GATHER4_C because IL's `le` flushes denormals on both sides
+    /// and the ALU does the same, while the ISA says nothing of the texture unit's compare
+    /// and denormals (the gfx906 backend decided likewise).
+    pub(super) fn gather_compare(&mut self, reference: Operand, texel: Operand) -> Operand {
+        self.alu_op(AluOp::Setge, vec![texel, reference])
     }
 }

@@ -991,6 +991,19 @@ mod tests {
         );
     }
 
+    /// SETGE (cayman L6684): 1.0f if src0 >= src1, else 0.0f; a NaN compares false and
+    /// denormal inputs are zero (L3063), so a denormal equals +0 and -0.
+    #[test]
+    fn setge_gives_one_or_zero_float() {
+        let one = 1.0f32.to_bits();
+        assert_eq!(setge(2.0f32.to_bits(), 2.0f32.to_bits(), 0), one);
+        assert_eq!(setge(3.0f32.to_bits(), 2.0f32.to_bits(), 0), one);
+        assert_eq!(setge(1.0f32.to_bits(), 2.0f32.to_bits(), 0), 0);
+        assert_eq!(setge(f32::NAN.to_bits(), 2.0f32.to_bits(), 0), 0);
+        assert_eq!(setge(2.0f32.to_bits(), f32::NAN.to_bits(), 0), 0);
+        assert_eq!(setge(0x8000_0000, 0x0000_0001, 0), one);
+    }
+
     #[test]
     fn conversions_follow_the_decisions() {
         assert_eq!(flt_to_int(2.5f32.to_bits(), 0, 0), 2);
