@@ -490,15 +490,21 @@ impl Selector<'_> {
     ) -> Result<(), CompileError> {
         let (id, res, decl) = self.bound_resource(il, "fetch4")?;
         let reference = match il.opcode {
-            IlOpcode::Fetch4C => Some(self.compare_reference(il, args, 1)),
-            IlOpcode::Fetch4PoC => Some(self.compare_reference(il, args, 2)),
+            // "Src1.x is the value to compare against; src2.xy are offsets" (L4848).
+            IlOpcode::Fetch4C | IlOpcode::Fetch4PoC => Some(self.compare_reference(il, args, 1)),
             _ => None,
         };
         let programmable = match il.opcode {
             IlOpcode::Fetch4Po | IlOpcode::Fetch4PoC => {
+                // src1.xy for `fetch4po` (L4881), src2.xy for `fetch4poc` (L4848).
+                let from = if il.opcode == IlOpcode::Fetch4PoC {
+                    2
+                } else {
+                    1
+                };
                 let mut p = [Src::Imm(0); 2];
                 for (c, o) in p.iter_mut().enumerate() {
-                    if let Some(v) = il_src(il, args, 1, c as u8) {
+                    if let Some(v) = il_src(il, args, from, c as u8) {
                         *o = self.src(v);
                     }
                 }

@@ -181,7 +181,9 @@ impl Isel<'_> {
                 let size = self.alu_op(AluOp::UintToFlt, vec![Operand::reg(size)]);
                 *t = self.alu_op(AluOp::MulIeee, vec![*t, size]);
             }
-            let offset = match Self::il_arg(il, args, 1, axis as u32) {
+            // src1.xy for `fetch4po` (L4881), src2.xy for `fetch4poc` (L4848).
+            let from = if il.opcode == Opcode::Fetch4PoC { 2 } else { 1 };
+            let offset = match Self::il_arg(il, args, from, axis as u32) {
                 Some(v) => self.operand(v)?,
                 None => Operand::imm(0),
             };
@@ -191,8 +193,8 @@ impl Isel<'_> {
         Ok(Some(out))
     }
 
-    /// The reference of a comparison gather: src1.x of `fetch4_c`, src2.x of `fetch4poc`
-    /// (after the offsets, IL L4846); None for the other opcodes.
+    /// The reference of a comparison gather: src1.x of `fetch4_c` and of `fetch4poc` ("Src1.x
+    /// is the value to compare against; src2.xy are offsets", IL L4848); None otherwise.
     pub(super) fn gather_reference(
         &self,
         il: &IlOp,
@@ -200,8 +202,7 @@ impl Isel<'_> {
     ) -> Result<Option<Operand>, CompileError> {
         use il_frontend::opcode::Opcode;
         let src = match il.opcode {
-            Opcode::Fetch4C => 1,
-            Opcode::Fetch4PoC => 2,
+            Opcode::Fetch4C | Opcode::Fetch4PoC => 1,
             _ => return Ok(None),
         };
         Ok(Some(match Self::il_arg(il, args, src, 0) {

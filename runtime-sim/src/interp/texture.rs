@@ -21,12 +21,28 @@ use crate::runtime::{Resource, RunError};
 pub struct PixelInfo;
 
 /// Where the reference value of a comparison sample is: `src1.x` for `sample_c*`
-/// (L5205), `src1.x` for `fetch4c`, `src2.x` for `fetch4poc` (after the offsets).
+/// (L5205), `fetch4c` and `fetch4poc` ("Src1.x is the value to compare against; src2.xy
+/// are offsets as in FETCH4_PO", L4848).
 fn compare_source(op: Opcode) -> Option<usize> {
     use Opcode as O;
     match op {
-        O::SampleC | O::SampleCLz | O::SampleCL | O::SampleCG | O::SampleCB | O::Fetch4C => Some(1),
-        O::Fetch4PoC => Some(2),
+        O::SampleC
+        | O::SampleCLz
+        | O::SampleCL
+        | O::SampleCG
+        | O::SampleCB
+        | O::Fetch4C
+        | O::Fetch4PoC => Some(1),
+        _ => None,
+    }
+}
+
+/// Where the programmable offsets of a gather are: `src1.xy` for `fetch4po` (L4881),
+/// `src2.xy` for `fetch4poc` (L4848).
+fn programmable_offsets_source(op: Opcode) -> Option<usize> {
+    match op {
+        Opcode::Fetch4Po => Some(1),
+        Opcode::Fetch4PoC => Some(2),
         _ => None,
     }
 }
@@ -181,10 +197,10 @@ pub fn execute(
                 };
                 tu += offsets[0];
                 tv += offsets[1];
-                if matches!(inst.opcode, O::Fetch4Po | O::Fetch4PoC) {
-                    // Programmable offsets: src1.xy as signed integers (texels).
-                    tu += src(1)[0][l] as i32 as f32;
-                    tv += src(1)[1][l] as i32 as f32;
+                if let Some(k) = programmable_offsets_source(inst.opcode) {
+                    // Programmable offsets: signed integer texels.
+                    tu += src(k)[0][l] as i32 as f32;
+                    tv += src(k)[1][l] as i32 as f32;
                 }
                 let slice =
                     slice_coord.map_or(0, |k| slice_index(float::input(a[k][l]), res.slices));
