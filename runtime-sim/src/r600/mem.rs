@@ -158,19 +158,37 @@ impl Wave {
             } else {
                 usize::from(v.dst.gpr)
             };
-            for c in 0..4 {
-                if v.dst.sel[c] == 7 {
-                    continue;
-                }
-                if v.dst.sel[c] == 6 {
+            self.write_fetch_result(&here, dg, v.dst.sel, &res, exec)?;
+        }
+        Ok(())
+    }
+
+    /// Writes a fetch's result: channel c of GPR `dg` takes `res[c]` in the lanes of `exec`,
+    /// unless its DST_SEL is 7 (masked); DST_SEL 6 is reserved (cayman L9374).
+    pub(crate) fn write_fetch_result(
+        &mut self,
+        here: &str,
+        dg: usize,
+        dst_sel: [u8; 4],
+        res: &[[u32; WAVE]; 4],
+        exec: u64,
+    ) -> Result<(), RunError> {
+        for c in 0..4 {
+            match dst_sel[c] {
+                7 => continue,
+                6 => {
                     return Err(RunError::Fault(format!(
                         "{here}: DST_SEL 6 is reserved (cayman L9374)"
-                    )));
+                    )))
                 }
-                for l in 0..WAVE {
-                    if exec >> l & 1 == 1 {
-                        self.gpr[dg][c][l] = res[c][l];
-                    }
+                _ => {}
+            }
+            let Some(r) = self.gpr.get_mut(dg) else {
+                return Err(RunError::Fault(format!("{here}: R{dg} does not exist")));
+            };
+            for l in 0..WAVE {
+                if exec >> l & 1 == 1 {
+                    r[c][l] = res[c][l];
                 }
             }
         }
@@ -337,23 +355,7 @@ impl Wave {
         } else {
             usize::from(t.dst.gpr)
         };
-        for c in 0..4 {
-            match t.dst.sel[c] {
-                7 => continue,
-                6 => {
-                    return Err(RunError::Fault(format!(
-                        "{here}: DST_SEL 6 is reserved (cayman L9374)"
-                    )))
-                }
-                _ => {}
-            }
-            for l in 0..WAVE {
-                if exec >> l & 1 == 1 {
-                    self.gpr[dg][c][l] = res[c][l];
-                }
-            }
-        }
-        Ok(())
+        self.write_fetch_result(here, dg, t.dst.sel, &res, exec)
     }
 
     /// A CF_ALLOC_EXPORT memory instruction for the lanes in `exec`.

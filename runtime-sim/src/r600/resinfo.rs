@@ -63,25 +63,6 @@ impl Wave {
                 };
             }
         }
-        for c in 0..4 {
-            match t.dst.sel[c] {
-                7 => continue,
-                6 => {
-                    return Err(RunError::Fault(format!(
-                        "{here}: DST_SEL 6 is reserved (cayman L9374)"
-                    )))
-                }
-                _ => {}
-            }
-            let Some(r) = self.gpr.get_mut(dg) else {
-                return Err(RunError::Fault(format!("{here}: R{dg} does not exist")));
-            };
-            for l in 0..WAVE {
-                if exec >> l & 1 == 1 {
-                    r[c][l] = res[c][l];
-                }
-            }
-        }
-        Ok(())
+        self.write_fetch_result(here, dg, t.dst.sel, &res, exec)
     }
 }
