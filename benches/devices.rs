@@ -29,11 +29,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use ilc::check::generate;
 use ilc::targets::Prepared;
 use ilc::{RunOptions, Target};
-use runtime_sim::interp::kernel;
 use runtime_sim::{Bindings, Dispatch, Interpreter};
+
+mod common;
 
 struct Job {
     prepared: Prepared,
@@ -49,25 +49,17 @@ fn jobs(paths: &[PathBuf], target: Target, scale: u32) -> (Vec<Job>, usize) {
     let mut out = Vec::new();
     let mut skipped = 0;
     for p in paths {
-        let bytes = std::fs::read(p).expect("readable program");
-        let Ok(parsed) = ilc::parse(&bytes, &p.display().to_string()) else {
+        let Some(work) = common::work(p, scale) else {
             continue;
         };
-        let Ok(k) = kernel::lower(&parsed.program) else {
+        let Ok(il) = Interpreter::default().run_kernel(
+            &work.kernel,
+            &mut work.bindings.clone(),
+            work.dispatch,
+        ) else {
             continue;
         };
-        let mut work = generate(&parsed.program, &k.decls, 1);
-        if let Dispatch::Grid { global, .. } = &mut work.dispatch {
-            global[0] *= scale;
-            // Buffers sized for the default grid still serve: out-of-range accesses are
-            // counted, not fatal.
-        }
-        let Ok(il) =
-            Interpreter::default().run_kernel(&k, &mut work.bindings.clone(), work.dispatch)
-        else {
-            continue;
-        };
-        let Ok(prepared) = Prepared::new(&parsed.program, target, &RunOptions::default()) else {
+        let Ok(prepared) = Prepared::new(&work.program, target, &RunOptions::default()) else {
             skipped += 1;
             continue;
         };
@@ -88,16 +80,6 @@ fn jobs(paths: &[PathBuf], target: Target, scale: u32) -> (Vec<Job>, usize) {
     (out, skipped)
 }
 
-/// CPU time of the calling thread (user + system), from `/proc/thread-self/stat` in clock
-/// ticks of 10 ms (`getconf CLK_TCK` is 100 on Linux); `None` where it cannot be read.
-fn thread_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
-}
-
 /// Lane-instructions per second over a measurement, per wall-clock second and per second of
 /// this thread's CPU time (the machine is shared: on a loaded machine the thread gets a
 /// fraction of a core, and the CPU-time rate is what one whole core would do).
@@ -116,7 +98,7 @@ fn measure(jobs: &[Job]) -> (Rates, (u64, u64)) {
     for _ in 0..3 {
         let mut spent = Duration::ZERO;
         let (mut lanes, mut il) = (0u64, 0u64);
-        let (wall0, cpu0) = (Instant::now(), thread_cpu());
+        let (wall0, cpu0) = (Instant::now(), common::thread_cpu());
         while spent < Duration::from_secs(1) {
             let mut inputs: Vec<Bindings> = jobs.iter().map(|j| j.bindings.clone()).collect();
             per_round = (0, 0);
@@ -133,7 +115,7 @@ fn measure(jobs: &[Job]) -> (Rates, (u64, u64)) {
         let s = spent.as_secs_f64();
         // The share of a core the thread had over the window (the copies of the inputs
         // included), applied to the timed part.
-        let share = match (cpu0, thread_cpu()) {
+        let share = match (cpu0, common::thread_cpu()) {
             (Some(a), Some(b)) => {
                 ((b - a).as_secs_f64() / wall0.elapsed().as_secs_f64()).clamp(0.01, 1.0)
             }
@@ -147,41 +129,19 @@ fn measure(jobs: &[Job]) -> (Rates, (u64, u64)) {
     (best, per_round)
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "il" || x == "bin") {
-            out.push(p);
-        }
-    }
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "unknown".into())
-}
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = std::env::var_os("ILC_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/corpus"));
     let mut examples = Vec::new();
-    files(&root.join("examples"), &mut examples);
+    common::files(&root.join("examples"), &mut examples);
     let mut real = Vec::new();
-    files(&corpus, &mut real);
+    common::files(&corpus, &mut real);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "machine: {cores} cores, one used; load average {} at start",
-        load()
+        common::load()
     );
     let only = std::env::var("ILC_BENCH_ONLY").ok();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -207,5 +167,5 @@ fn main() {
             }
         }
     });
-    println!("load average {} at the end", load());
+    println!("load average {} at the end", common::load());
 }

@@ -11,9 +11,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use ilc::check::generate;
-use runtime_sim::interp::kernel::{self, Kernel};
+use runtime_sim::interp::kernel::Kernel;
 use runtime_sim::{Bindings, Dispatch, Interpreter};
+
+mod common;
 
 struct Job {
     kernel: Kernel,
@@ -22,38 +23,15 @@ struct Job {
 }
 
 fn jobs(paths: &[PathBuf], scale: u32) -> Vec<Job> {
-    let mut out = Vec::new();
-    for p in paths {
-        let bytes = std::fs::read(p).expect("readable program");
-        let Ok(parsed) = ilc::parse(&bytes, &p.display().to_string()) else {
-            continue;
-        };
-        let Ok(kernel) = kernel::lower(&parsed.program) else {
-            continue;
-        };
-        let mut work = generate(&parsed.program, &kernel.decls, 1);
-        if let Dispatch::Grid { global, .. } = &mut work.dispatch {
-            global[0] *= scale;
-            // Buffers sized for the default grid still serve: out-of-range accesses are
-            // counted, not fatal.
-        }
-        out.push(Job {
-            kernel,
-            bindings: work.bindings,
-            dispatch: work.dispatch,
-        });
-    }
-    out
-}
-
-/// CPU time of the calling thread (user + system), from `/proc/thread-self/stat` in clock
-/// ticks of 10 ms (`getconf CLK_TCK` is 100 on Linux); `None` where it cannot be read.
-fn thread_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
+    paths
+        .iter()
+        .filter_map(|p| common::work(p, scale))
+        .map(|w| Job {
+            kernel: w.kernel,
+            bindings: w.bindings,
+            dispatch: w.dispatch,
+        })
+        .collect()
 }
 
 /// Best-of-three lane-instructions per second over all jobs, per wall-clock second and per
@@ -65,7 +43,7 @@ fn measure(jobs: &[Job]) -> (f64, f64, u64) {
     let mut per_round = 0;
     for _ in 0..3 {
         let start = Instant::now();
-        let cpu0 = thread_cpu();
+        let cpu0 = common::thread_cpu();
         let mut lanes = 0u64;
         while start.elapsed() < Duration::from_secs(1) {
             per_round = 0;
@@ -80,7 +58,7 @@ fn measure(jobs: &[Job]) -> (f64, f64, u64) {
         }
         let wall = start.elapsed().as_secs_f64();
         best = best.max(lanes as f64 / wall);
-        let cpu = match (cpu0, thread_cpu()) {
+        let cpu = match (cpu0, common::thread_cpu()) {
             (Some(a), Some(b)) => (b - a).as_secs_f64().max(0.01),
             _ => wall,
         };
@@ -89,30 +67,15 @@ fn measure(jobs: &[Job]) -> (f64, f64, u64) {
     (best, best_cpu, per_round)
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "il" || x == "bin") {
-            out.push(p);
-        }
-    }
-}
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = std::env::var_os("ILC_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/corpus"));
     let mut examples = Vec::new();
-    files(&root.join("examples"), &mut examples);
+    common::files(&root.join("examples"), &mut examples);
     let mut real = Vec::new();
-    files(&corpus, &mut real);
+    common::files(&corpus, &mut real);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("machine: {cores} cores, one used");
     for (name, paths, scale) in [("examples", &examples, 8), ("corpus", &real, 1)] {

@@ -7,23 +7,10 @@
 //! each machine target over the corpus. Parsing is outside the timed part. Release builds
 //! skip the per-pass verifier (it runs in debug builds and with `--verify`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("il" | "bin")) {
-            out.push(p);
-        }
-    }
-}
+mod common;
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -31,7 +18,7 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/corpus"));
     let mut paths = Vec::new();
-    files(&corpus, &mut paths);
+    common::files(&corpus, &mut paths);
     let programs: Vec<_> = paths
         .iter()
         .filter_map(|p| {
