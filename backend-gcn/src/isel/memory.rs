@@ -458,25 +458,11 @@ impl Selector<'_> {
         if let (Src::Imm(a), Src::Imm(b)) = (x, y) {
             return Src::Imm(a.wrapping_mul(k).wrapping_add(b));
         }
-        let p = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MUL_LO_U32,
-            Some(Dst::r(p)),
-            None,
-            &[x, Src::Imm(k)],
-            Mods::default(),
-        );
+        let p = self.vop(Opcode::V_MUL_LO_U32, &[x, Src::Imm(k)]);
         if y == Src::Imm(0) {
             return Src::r(p);
         }
-        let s = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_ADD_U32,
-            Some(Dst::r(s)),
-            None,
-            &[y, Src::r(p)],
-            Mods::default(),
-        );
+        let s = self.vop(Opcode::V_ADD_U32, &[y, Src::r(p)]);
         Src::r(s)
     }
 
@@ -488,14 +474,7 @@ impl Selector<'_> {
         if let Src::Imm(a) = x {
             return Src::Imm(a & m);
         }
-        let t = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_AND_B32,
-            Some(Dst::r(t)),
-            None,
-            &[Src::Imm(m), x],
-            Mods::default(),
-        );
+        let t = self.vop(Opcode::V_AND_B32, &[Src::Imm(m), x]);
         Src::r(t)
     }
 
@@ -580,14 +559,7 @@ impl Selector<'_> {
                     Mods::default(),
                 );
                 let inside = if base != 0 {
-                    let t = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_ADD_U32,
-                        Some(Dst::r(t)),
-                        None,
-                        &[Src::Imm(base), off],
-                        Mods::default(),
-                    );
+                    let t = self.vop(Opcode::V_ADD_U32, &[Src::Imm(base), off]);
                     Src::r(t)
                 } else {
                     off
@@ -889,15 +861,7 @@ impl Selector<'_> {
     }
 
     fn vop_and(&mut self, v: VReg, m: u32) -> VReg {
-        let t = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_AND_B32,
-            Some(Dst::r(t)),
-            None,
-            &[Src::Imm(m), Src::r(v)],
-            Mods::default(),
-        );
-        t
+        self.vop(Opcode::V_AND_B32, &[Src::Imm(m), Src::r(v)])
     }
 
     /// A fence: every memory access of the wave completes (`s_waitcnt vmcnt(0)

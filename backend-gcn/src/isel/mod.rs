@@ -358,8 +358,6 @@ impl<'f> Selector<'f> {
         self.push(Inst::Valu(inst), regs);
     }
 
-    /// A vector ALU instruction, legalized (see the module notes). `sdst` is the SGPR
-    /// pair of a compare (the VOP3 form is used then).
     /// A vector operation without modifiers into a new 32-bit VGPR, which it returns.
     fn vop(&mut self, op: Opcode, srcs: &[Src]) -> VReg {
         let r = self.m.new_vreg(File::V, 1);
@@ -367,6 +365,8 @@ impl<'f> Selector<'f> {
         r
     }
 
+    /// A vector ALU instruction, legalized (see the module notes). `sdst` is the SGPR
+    /// pair of a compare (the VOP3 form is used then).
     pub fn valu(
         &mut self,
         op: Opcode,
@@ -1999,15 +1999,8 @@ impl<'f> Selector<'f> {
         if self.known_aligned(v, 4) {
             return self.to_reg(s, File::V);
         }
-        let t = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_AND_B32,
-            Some(Dst::r(t)),
-            None,
-            &[Src::Imm(0xFFFF_FFFC), s],
-            Mods::default(),
-        );
-        t
+
+        self.vop(Opcode::V_AND_B32, &[Src::Imm(0xFFFF_FFFC), s])
     }
 
     /// Whether `v` is a multiple of 4 (a small known-bits analysis over shifts, adds and
