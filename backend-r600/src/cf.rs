@@ -23,6 +23,7 @@ use cranelift_entity::EntityRef;
 use midend::ir::{Block, Function, Node, Region, Terminator};
 
 use crate::isa::CfAluOp;
+use crate::mir::ExportComp;
 use crate::pack::ClauseDraft;
 use crate::schedule::{ExportDraft, FetchDraft, Item, SBlock, StoreDraft};
 use crate::CompileError;
@@ -97,8 +98,9 @@ struct Lower<'a> {
     stack: u32,
 }
 
-/// Lowers the region tree of `f` with its scheduled blocks (taken by block index).
-pub fn lower(f: &Function, blocks: Vec<SBlock>) -> Result<CfProgram, CompileError> {
+/// Lowers the region tree of `f` with its scheduled blocks (taken by block index); `pixel`
+/// for a pixel program, which must end with EXPORT_DONE.
+pub fn lower(f: &Function, blocks: Vec<SBlock>, pixel: bool) -> Result<CfProgram, CompileError> {
     let mut l = Lower {
         f,
         blocks: blocks.into_iter().map(Some).collect(),
@@ -113,6 +115,16 @@ pub fn lower(f: &Function, blocks: Vec<SBlock>) -> Result<CfProgram, CompileErro
     // END_OF_PROGRAM bit, the program ends with END (digest D8).
     if let Some(CfOp::Export(e)) = ops.iter_mut().rev().find(|o| matches!(o, CfOp::Export(_))) {
         e.done = true;
+    } else if pixel {
+        // No export: the program's end is unreachable in IL (a loop left only by `kill`),
+        // so when the wave gets here every pixel is killed. An EXPORT_DONE with every
+        // component masked writes nothing and still ends the pixel shader as L968 asks
+        // (`isel/export.rs` does the same for a kernel without outputs).
+        ops.push(CfOp::Export(ExportDraft {
+            target: 0,
+            comps: [ExportComp::Masked; 4],
+            done: true,
+        }));
     }
     ops.push(CfOp::End);
     Ok(CfProgram {

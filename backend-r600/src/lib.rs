@@ -197,11 +197,11 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
         blocks.push(s.unwrap_or_default());
     }
     let alloc = regalloc::allocate(func, &m, &blocks)?;
-    let mut cf = cf::lower(func, blocks)?;
+    let mut cf = cf::lower(func, blocks, options.pixel)?;
     acks::insert_waits(&mut cf);
     let mut prog = emit::emit(&cf, &m, &alloc)?;
     if uses.kills {
-        isel::mask_killed_stores(&mut prog);
+        isel::stop_killed_pixels(&mut prog);
     }
     let bytes = prog
         .encode()

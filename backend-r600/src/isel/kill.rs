@@ -84,8 +84,9 @@ impl Isel<'_> {
     /// (`SETGT_DX10 0.0, x` per component, ORed; -0.0 and NaN are not below), with one
     /// KILLNE_INT on the result. A killed lane stays active on Cayman (L1114), so to stop
     /// its side effects every `g[]`/UAV store of the program gets VALID_PIXEL_MODE ("do not
-    /// export data for invalid pixels", L8405; [`mask_killed_stores`]). Private-buffer
-    /// stores keep the active mask so a killed lane's own spills stay coherent. Discarded
+    /// export data for invalid pixels", L8405; [`stop_killed_pixels`]). Private-buffer
+    /// stores keep the active mask so a killed lane's own spills stay coherent. Loops get
+    /// VALID_PIXEL_MODE too, so a killed lane leaves them as IL's stopped pixel would. Discarded
     /// pixels keep storing: a discard only clears the valid bit at the end
     /// ([`Isel::kill_discarded`]).
     pub(super) fn kill(&mut self, args: &[Value]) -> Result<(), CompileError> {
@@ -118,15 +119,25 @@ impl Isel<'_> {
     }
 }
 
-/// Sets VALID_PIXEL_MODE on every RAT store of a program that kills, except those to the
-/// private buffer (see [`Isel::kill`]).
-pub fn mask_killed_stores(prog: &mut crate::isa::Program) {
-    use crate::isa::{CfInst, MemTarget};
+/// Sets VALID_PIXEL_MODE where a killed pixel, which stays active (L1114), must act as
+/// stopped (see [`Isel::kill`]):
+/// - every RAT store except those to the private buffer, so it stores nothing;
+/// - LOOP_START_DX10 and LOOP_END, so it does not enter or go round a loop again
+///   ("begins execution as if all invalid pixels were inactive", L1116; LOOP_END pops, so
+///   the invalid pixels also stay deactivated after the loop, L1120). Without this a loop
+///   whose pixels all end by `kill` would never finish, while IL stops each killed pixel.
+pub fn stop_killed_pixels(prog: &mut crate::isa::Program) {
+    use crate::isa::{CfInst, CfOp, MemTarget};
     for inst in &mut prog.cf {
-        if let CfInst::Mem(m) = inst {
-            if matches!(m.target, MemTarget::Rat { id, .. } if id != abi::PRIVATE_RAT) {
+        match inst {
+            CfInst::Mem(m) if matches!(m.target, MemTarget::Rat { id, .. } if id != abi::PRIVATE_RAT) =>
+            {
                 m.valid_pixel_mode = true;
             }
+            CfInst::Word(w) if matches!(w.op, CfOp::LoopStartDx10 | CfOp::LoopEnd) => {
+                w.valid_pixel_mode = true;
+            }
+            _ => {}
         }
     }
 }

@@ -32,7 +32,7 @@ mod float;
 mod gds;
 mod int;
 mod kill;
-pub use kill::mask_killed_stores;
+pub use kill::stop_killed_pixels;
 mod lds;
 mod private;
 mod resinfo;

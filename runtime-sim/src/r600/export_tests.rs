@@ -211,3 +211,50 @@ fn a_kill_that_is_not_last_in_its_clause_is_refused() {
     let e = run(&bytes, &mut launch(3, 1, &[0])).unwrap_err();
     assert!(e.to_string().contains("L1912"), "{e}");
 }
+
+/// LOOP_START_DX10; an ALU clause whose KILLGT kills every pixel (0.5 + x > -1.0); LOOP_END
+/// (with `vpm`: VALID_PIXEL_MODE); EXPORT_DONE of 1.0; END. Nothing breaks out of the loop.
+fn kill_loop(vpm: bool) -> Vec<u8> {
+    let kill = AluGroup {
+        insts: vec![AluInst::new(
+            AluOp::Killgt,
+            0,
+            Chan::X,
+            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
+        )
+        .masked()],
+        literals: vec![(-1.0f32).to_bits(), 0],
+    };
+    let alu_at = 6;
+    let mut p = Program::default();
+    p.cf.push(CfInst::Word(CfWord::new(CfOp::LoopStartDx10, 3)));
+    p.cf.push(CfInst::Alu(CfAlu::new(CfAluOp::Alu, alu_at, kill.slots())));
+    let mut end = CfWord::new(CfOp::LoopEnd, 1);
+    end.valid_pixel_mode = vpm;
+    p.cf.push(CfInst::Word(end));
+    p.cf.push(export(true, 0, 1, [5, 5, 5, 5]));
+    p.cf.push(CfInst::Word(CfWord::new(CfOp::End, 0)));
+    p.alu_clauses
+        .insert(alu_at, AluClause { groups: vec![kill] });
+    p.encode().expect("encodes")
+}
+
+#[test]
+fn killed_pixels_stay_in_a_loop_without_valid_pixel_mode() {
+    // "Killed pixels remain active" (cayman L1114): LOOP_END keeps going round.
+    let mut l = launch(3, 1, &[0]);
+    l.step_limit = 2000;
+    let e = run(&kill_loop(false), &mut l).unwrap_err();
+    assert!(e.to_string().contains("step limit"), "{e}");
+}
+
+#[test]
+fn loop_end_with_valid_pixel_mode_lets_killed_pixels_leave() {
+    // VALID_PIXEL_MODE: "begins execution as if all invalid pixels were inactive" (cayman
+    // L1116), so LOOP_END finds no pixel to go round with; they stay deactivated after its
+    // pop (L1120) and the export writes nothing (L8406).
+    let mut l = launch(3, 1, &[0]);
+    l.step_limit = 2000;
+    run(&kill_loop(true), &mut l).expect("the loop ends");
+    assert_eq!(dwords(&l.memory[0]), [0; 12]);
+}

@@ -184,6 +184,16 @@ impl Wave {
         m
     }
 
+    /// After a pop with VALID_PIXEL_MODE: "invalid pixels are deactivated after the active
+    /// mask is restored from the stack" (cayman L1120).
+    fn deactivate_invalid(&mut self) {
+        for l in 0..WAVE {
+            if self.valid >> l & 1 == 0 && self.state[l] == ACTIVE {
+                self.state[l] = BRANCH;
+            }
+        }
+    }
+
     /// Lanes passing COND / VALID_PIXEL_MODE (Table 3.4, cayman L1138-L1144; NOT_BOOL reads
     /// "boolean is zero", digest Q8).
     fn test(&self, l: &R600Launch, w: &CfWord) -> u64 {
@@ -481,11 +491,7 @@ impl Wave {
             CfOp::Pop => {
                 self.pop(p, u32::from(w.pop_count))?;
                 if w.valid_pixel_mode {
-                    for l in 0..WAVE {
-                        if self.valid >> l & 1 == 0 && self.state[l] == ACTIVE {
-                            self.state[l] = BRANCH;
-                        }
-                    }
+                    self.deactivate_invalid();
                 }
                 self.pc += 1;
             }
@@ -564,6 +570,11 @@ impl Wave {
                         alive |= 1 << l;
                     }
                 }
+                if w.valid_pixel_mode {
+                    // Invalid (killed) pixels count as inactive (cayman L1116): they do not
+                    // go round again.
+                    alive &= self.valid;
+                }
                 if more && cond && alive != 0 {
                     for l in 0..WAVE {
                         if alive >> l & 1 == 1 {
@@ -576,6 +587,9 @@ impl Wave {
                     self.pc = p.index(w.addr, self.pc)?;
                 } else {
                     self.pop(p, 1)?;
+                    if w.valid_pixel_mode {
+                        self.deactivate_invalid();
+                    }
                     self.pc += 1;
                 }
             }
