@@ -116,6 +116,7 @@ fn run_grid(
     let threads = group[0] * group[1] * group[2];
     let waves_per_group = threads.div_ceil(WAVE as u32) as usize;
     let mut waves: Vec<Wave> = (0..waves_per_group).map(|_| Wave::new(kernel)).collect();
+    let scratch = &mut exec::Scratch::new(kernel);
     let total_groups = u64::from(groups[0]) * u64::from(groups[1]) * u64::from(groups[2]);
     for flat_group in 0..total_groups {
         let g = [
@@ -143,7 +144,7 @@ fn run_grid(
         // wavefront has reached it or finished.
         loop {
             for w in waves.iter_mut().filter(|w| w.status == Status::Running) {
-                exec::run(w, ctx)?;
+                exec::run(w, ctx, scratch)?;
             }
             let mut waiting = false;
             for w in waves.iter_mut().filter(|w| w.status == Status::AtBarrier) {
@@ -228,6 +229,7 @@ fn run_domain(
         rt.resize(pixels, [0; 4]);
     }
     let mut w = Wave::new(kernel);
+    let scratch = &mut exec::Scratch::new(kernel);
     for ty in 0..height.div_ceil(TILE) {
         for tx in 0..width.div_ceil(TILE) {
             let mut live = 0u64;
@@ -275,10 +277,10 @@ fn run_domain(
                     }
                 }
             }
-            exec::run(&mut w, ctx)?;
+            exec::run(&mut w, ctx, scratch)?;
             // A barrier in a pixel kernel has nobody to wait for.
             while w.status == Status::AtBarrier {
-                exec::run(&mut w, ctx)?;
+                exec::run(&mut w, ctx, scratch)?;
             }
             let written = live & !w.discarded;
             for (slot, init) in kernel.slots.iter().enumerate() {
