@@ -37,6 +37,17 @@ pub struct Ctx<'a> {
     pub pixel: Option<texture::PixelInfo>,
 }
 
+/// Bit `i` in element `i`: the lane bits of one half of an execution mask.
+const LANE_BITS: [u32; 32] = {
+    let mut bits = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
 /// Copies `v` into `dst` on the lanes of `exec`, leaving the others.
 #[inline]
 fn blend(dst: &mut Lanes, v: &Lanes, exec: u64) {
@@ -45,12 +56,15 @@ fn blend(dst: &mut Lanes, v: &Lanes, exec: u64) {
         0 => {}
         _ => {
             // A select through a mask per lane vectorizes; a store under a branch does not.
-            let mut m = [0u32; WAVE];
-            for (l, x) in m.iter_mut().enumerate() {
-                *x = 0u32.wrapping_sub((exec >> l) as u32 & 1);
-            }
-            for ((d, s), m) in dst.iter_mut().zip(v.iter()).zip(m) {
-                *d = (*s & m) | (*d & !m);
+            // Each lane's mask comes from testing its bit against a constant, which needs
+            // no per-lane shift (baseline x86-64 has no vector shift by a vector).
+            let halves = [exec as u32, (exec >> 32) as u32];
+            let (dst, v) = (dst.chunks_exact_mut(32), v.chunks_exact(32));
+            for ((d, s), half) in dst.zip(v).zip(halves) {
+                for ((d, &s), bit) in d.iter_mut().zip(s).zip(LANE_BITS) {
+                    let m = 0u32.wrapping_sub(u32::from(half & bit != 0));
+                    *d = (s & m) | (*d & !m);
+                }
             }
         }
     }
