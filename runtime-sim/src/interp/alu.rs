@@ -141,7 +141,8 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
     use Opcode as O;
     let src = |i: usize| s.get(i).unwrap_or(&ZERO_OPERAND);
     let (a, b, c) = (src(0), src(1), src(2));
-    let ieee = flag(inst, "ieee");
+    // Read per arm, as the control fields are looked up by name: most opcodes have none.
+    let ieee = || flag(inst, "ieee");
     let w = 3;
     match inst.opcode {
         // ---- moves and selects --------------------------------------------------------
@@ -173,16 +174,28 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
         O::Abs => map1(o, a, float::abs),
         O::Add => map2(o, a, b, float::add),
         O::Sub => map2(o, a, b, float::sub),
-        O::Mul => map2(o, a, b, |x, y| float::mul(x, y, ieee)),
-        O::Mad => map3(o, a, b, c, |x, y, z| float::mad(x, y, z, ieee)),
+        O::Mul => {
+            let ieee = ieee();
+            map2(o, a, b, |x, y| float::mul(x, y, ieee))
+        }
+        O::Mad => {
+            let ieee = ieee();
+            map3(o, a, b, c, |x, y, z| float::mad(x, y, z, ieee))
+        }
         O::Fma => map3(o, a, b, c, float::fma),
         O::Div => {
             let z = zeroop(inst);
             map2(o, a, b, |x, y| float::div(x, y, z))
         }
         O::Mod => map2(o, a, b, float::fmod),
-        O::Max => map2(o, a, b, |x, y| float::max(x, y, ieee)),
-        O::Min => map2(o, a, b, |x, y| float::min(x, y, ieee)),
+        O::Max => {
+            let ieee = ieee();
+            map2(o, a, b, |x, y| float::max(x, y, ieee))
+        }
+        O::Min => {
+            let ieee = ieee();
+            map2(o, a, b, |x, y| float::min(x, y, ieee))
+        }
         O::Min3 => map3(o, a, b, c, float::min3),
         O::Max3 => map3(o, a, b, c, float::max3),
         O::Med3 => map3(o, a, b, c, float::med3),
@@ -255,12 +268,24 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
             return Some(only([true, true, false, false]));
         }
         // ---- float, whole vectors -------------------------------------------------------
-        O::Dp2 => replicate(o, |l| float::dp2(lane(a, l), lane(b, l), ieee)),
-        O::Dp3 => replicate(o, |l| float::dp3(lane(a, l), lane(b, l), ieee)),
-        O::Dp4 => replicate(o, |l| float::dp4(lane(a, l), lane(b, l), ieee)),
-        O::Dp2add => replicate(o, |l| {
-            float::dp2add(lane(a, l), lane(b, l), lane(c, l), ieee)
-        }),
+        O::Dp2 => {
+            let ieee = ieee();
+            replicate(o, |l| float::dp2(lane(a, l), lane(b, l), ieee))
+        }
+        O::Dp3 => {
+            let ieee = ieee();
+            replicate(o, |l| float::dp3(lane(a, l), lane(b, l), ieee))
+        }
+        O::Dp4 => {
+            let ieee = ieee();
+            replicate(o, |l| float::dp4(lane(a, l), lane(b, l), ieee))
+        }
+        O::Dp2add => {
+            let ieee = ieee();
+            replicate(o, |l| {
+                float::dp2add(lane(a, l), lane(b, l), lane(c, l), ieee)
+            })
+        }
         O::Dist => replicate(o, |l| float::dist(lane(a, l), lane(b, l))),
         O::Len => replicate(o, |l| float::len(lane(a, l))),
         O::Det => replicate(o, |l| {

@@ -189,13 +189,13 @@ fn flow_inputs(
         Some(s) => view(wave, s, data, ctx, buf_b),
         None => ZERO_OPERAND,
     };
+    // The test is total, so it runs on every lane without a branch and the inactive lanes
+    // are masked off afterwards.
     let mut taken = 0u64;
-    for l in lanes(wave.exec) {
-        if test(cond, a[0][l], b[0][l]) {
-            taken |= 1 << l;
-        }
+    for (l, (&x, &y)) in a[0].iter().zip(b[0]).enumerate() {
+        taken |= u64::from(test(cond, x, y)) << l;
     }
-    (taken, None, None)
+    (taken & wave.exec, None, None)
 }
 
 fn compute(
