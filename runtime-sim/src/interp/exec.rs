@@ -401,14 +401,21 @@ fn fetch(wave: &Wave, loc: &Loc, ctx: &mut Ctx<'_>, out: &mut Lanes4) {
     }
 }
 
+/// What the swizzle of a source selects from the four components `raw`.
+fn select(raw: &Lanes4, swizzle: [u8; 4]) -> Operand<'_> {
+    swizzle.map(|s| match s {
+        SEL_ZERO => &ZERO_LANES,
+        SEL_ONE => &ONE_LANES,
+        c => &raw[c as usize & 3],
+    })
+}
+
 /// A source operand with its swizzle and modifiers applied for data type `data`.
 ///
 /// A register without modifiers is read in place: the swizzle picks which register
-/// component (or the constant 0 or 1 lanes) each operand component is. Anything else is
-/// evaluated into `buf`: other locations are fetched there and then viewed through the
-/// swizzle the same way; with modifiers, the swizzled components are copied into `buf`
-/// and modified there (a modifier acts per operand component, and two components may
-/// select the same register component).
+/// component (or the constant 0 or 1 lanes) each operand component is. That is the common
+/// case, inlined into the instruction loop; anything else is [`evaluate`]d into `buf`.
+#[inline]
 pub fn view<'a>(
     wave: &'a Wave,
     src: &Src,
@@ -416,13 +423,23 @@ pub fn view<'a>(
     ctx: &mut Ctx<'_>,
     buf: &'a mut Lanes4,
 ) -> Operand<'a> {
-    fn select<'r>(raw: &'r Lanes4, swizzle: [u8; 4]) -> Operand<'r> {
-        swizzle.map(|s| match s {
-            SEL_ZERO => &ZERO_LANES,
-            SEL_ONE => &ONE_LANES,
-            c => &raw[c as usize & 3],
-        })
+    match (&src.loc, &src.mods) {
+        (Loc::Reg(slot), None) => select(&wave.regs[*slot as usize], src.swizzle),
+        _ => evaluate(wave, src, data, ctx, buf),
     }
+}
+
+/// A source operand that is not a plain register read, evaluated into `buf`: other
+/// locations are fetched there and then viewed through the swizzle as registers are; with
+/// modifiers, the swizzled components are copied into `buf` and modified there (a modifier
+/// acts per operand component, and two components may select the same register component).
+fn evaluate<'a>(
+    wave: &'a Wave,
+    src: &Src,
+    data: DataType,
+    ctx: &mut Ctx<'_>,
+    buf: &'a mut Lanes4,
+) -> Operand<'a> {
     match (&src.loc, &src.mods) {
         (Loc::Reg(slot), None) => select(&wave.regs[*slot as usize], src.swizzle),
         (loc, None) => {
@@ -612,5 +629,135 @@ pub fn write(
             }
         }
         DstLoc::Memory => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use il_frontend::ast::SrcMod;
+    use il_frontend::enums::ShaderType;
+    use il_frontend::opcode::Opcode;
+
+    use super::*;
+    use crate::interp::kernel::{Cond, Decls, SlotInit};
+
+    fn kernel(slots: usize) -> Kernel {
+        Kernel {
+            shader: ShaderType::Compute,
+            code: Vec::new(),
+            skip: Vec::new(),
+            slots: vec![SlotInit::Temp; slots],
+            decls: Decls::default(),
+        }
+    }
+
+    /// A register whose component `c` holds `1000 * c + lane` in each lane.
+    fn numbered() -> Lanes4 {
+        std::array::from_fn(|c| std::array::from_fn(|l| (1000 * c + l) as u32))
+    }
+
+    fn src(loc: Loc, swizzle: [u8; 4], mods: Option<SrcMods>) -> Src {
+        Src { loc, swizzle, mods }
+    }
+
+    /// Runs `f` with a wavefront whose register 0 is [`numbered`] and a context around it.
+    fn with_wave(f: impl FnOnce(&mut Wave, &mut Ctx<'_>)) {
+        let k = kernel(2);
+        let mut mem = Memory::default();
+        let mut ctx = Ctx {
+            kernel: &k,
+            mem: &mut mem,
+            step_limit: 100,
+            pixel: None,
+        };
+        let mut wave = Wave::new(&k);
+        wave.regs[0] = numbered();
+        wave.exec = u64::MAX;
+        f(&mut wave, &mut ctx);
+    }
+
+    #[test]
+    fn blend_writes_exactly_the_lanes_of_the_mask() {
+        let v: Lanes = std::array::from_fn(|l| 100 + l as u32);
+        for exec in [
+            0,
+            u64::MAX,
+            1,
+            1 << 31,
+            1 << 32,
+            1 << 63,
+            0x0123_4567_89AB_CDEF,
+        ] {
+            let mut dst = [7u32; WAVE];
+            blend(&mut dst, &v, exec);
+            for l in 0..WAVE {
+                let expected = if exec >> l & 1 == 1 {
+                    100 + l as u32
+                } else {
+                    7
+                };
+                assert_eq!(dst[l], expected, "exec {exec:#x}, lane {l}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_register_without_modifiers_is_read_in_place() {
+        with_wave(|wave, ctx| {
+            let s = src(Loc::Reg(0), [3, 0, SEL_ZERO, SEL_ONE], None);
+            let mut buf = ZERO4;
+            let v = view(wave, &s, DataType::Float, ctx, &mut buf);
+            assert!(std::ptr::eq(v[0], &wave.regs[0][3]));
+            assert!(std::ptr::eq(v[1], &wave.regs[0][0]));
+            assert_eq!(*v[2], [0; WAVE]);
+            assert_eq!(*v[3], [0x3F80_0000; WAVE]);
+        });
+    }
+
+    #[test]
+    fn modifiers_act_per_operand_component_and_leave_the_register_alone() {
+        with_wave(|wave, ctx| {
+            // `r0.xxxx` with only the second component negated (two's complement).
+            let mods = SrcMod {
+                negate: [false, true, false, false],
+                ..SrcMod::IDENTITY
+            };
+            let s = src(Loc::Reg(0), [0; 4], Some(mods));
+            let mut buf = ZERO4;
+            let v = view(wave, &s, DataType::Int, ctx, &mut buf);
+            let x = numbered()[0];
+            assert_eq!(*v[0], x);
+            assert_eq!(*v[1], x.map(|x| x.wrapping_neg()));
+            assert_eq!(*v[2], x);
+            assert_eq!(wave.regs[0], numbered());
+        });
+    }
+
+    #[test]
+    fn an_immediate_is_swizzled_like_a_register() {
+        with_wave(|wave, ctx| {
+            let s = src(Loc::Imm([1, 2, 3, 4]), [2, 2, 1, SEL_ZERO], None);
+            let mut buf = ZERO4;
+            let v = view(wave, &s, DataType::Int, ctx, &mut buf);
+            let got = [0, 1, 2, 3].map(|c| *v[c]);
+            assert_eq!(got, [[3; WAVE], [3; WAVE], [2; WAVE], [0; WAVE]]);
+        });
+    }
+
+    #[test]
+    fn a_condition_holds_only_on_executing_lanes() {
+        with_wave(|wave, ctx| {
+            // r1.x is nonzero on the even lanes; lanes 0-7 and 60-63 execute.
+            for l in (0..WAVE).step_by(2) {
+                wave.regs[1][0][l] = 5;
+            }
+            wave.exec = 0xF000_0000_0000_00FF;
+            let mut inst = Inst::probe(Opcode::Mov);
+            inst.op = Op::If(Cond::NonZero);
+            inst.srcs.push(src(Loc::Reg(1), [0, 1, 2, 3], None));
+            let mut scratch = Scratch::new(ctx.kernel);
+            let (taken, ..) = flow_inputs(wave, &inst, &inst.op, ctx, &mut scratch);
+            assert_eq!(taken, 0x5000_0000_0000_0055);
+        });
     }
 }

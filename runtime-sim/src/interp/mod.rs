@@ -323,3 +323,30 @@ fn run_domain(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_coordinates_follow_the_flat_order_x_fastest() {
+        let d = [3, 5, 7];
+        // Host enumeration of the group in flat order: x fastest, then y, then z.
+        let mut order = Vec::new();
+        for z in 0..d[2] {
+            for y in 0..d[1] {
+                for x in 0..d[0] {
+                    order.push([x, y, z]);
+                }
+            }
+        }
+        for wave in 0..2 {
+            let got = local_coordinates(wave, d);
+            // The 105 work-items end in the second wavefront.
+            for l in (0..WAVE).filter(|l| wave * WAVE + l < order.len()) {
+                let expected = order[wave * WAVE + l];
+                assert_eq!([got[0][l], got[1][l], got[2][l]], expected, "lane {l}");
+            }
+        }
+    }
+}
