@@ -82,7 +82,8 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Buffers for the instruction of `kernel` with the most sources.
+    /// Buffers for the instruction of `kernel` with the most sources, and at least the two
+    /// that a flow condition reads.
     pub fn new(kernel: &Kernel) -> Scratch {
         let most = kernel.code.iter().map(|i| i.srcs.len()).max().unwrap_or(0);
         Scratch {
