@@ -4,14 +4,15 @@
 //! [`super::semantics`].
 //!
 //! Values are computed for all 64 lanes, active or not: the semantic functions are total,
-//! and the executor writes only the active lanes.
+//! and the executor writes only the active lanes. The result goes into a buffer the
+//! executor owns, so that no 1 KiB value is returned or copied.
 
 use il_frontend::enums::{RelOp, ZeroOp};
 use il_frontend::opcode::Opcode;
 
 use super::kernel::Inst;
 use super::semantics::{bits, convert, double, float, int, multimedia};
-use super::wave::{Lanes4, WAVE, ZERO4};
+use super::wave::{Lanes, Lanes4, Operand, WAVE, ZERO4, ZERO_OPERAND};
 
 /// Values an instruction may read that are not operands.
 #[derive(Clone, Copy, Debug)]
@@ -19,105 +20,100 @@ pub struct Special {
     pub wave_index: u32,
 }
 
-/// An ALU result: the values and, per component, the lanes that write them (`cmov` and the
-/// instructions with a fixed subset of outputs leave components alone).
-#[derive(Clone, Debug)]
-pub struct AluOut {
-    pub values: Lanes4,
-    pub written: [u64; 4],
+/// Per component, the lanes that write an ALU result (`cmov` and the instructions with a
+/// fixed subset of outputs leave components alone).
+pub type Written = [u64; 4];
+
+/// Every lane writes every component.
+const ALL: Written = [u64::MAX; 4];
+
+/// Only the components `comps` are written.
+fn only(comps: [bool; 4]) -> Written {
+    comps.map(|w| if w { u64::MAX } else { 0 })
 }
 
-impl AluOut {
-    fn all(values: Lanes4) -> AluOut {
-        AluOut {
-            values,
-            written: [u64::MAX; 4],
-        }
-    }
+// The lane loops below take one component at a time as separate references, so that the
+// compiler knows the output does not alias the inputs and can vectorize them.
 
-    /// Only the components `comps` are written.
-    fn only(values: Lanes4, comps: [bool; 4]) -> AluOut {
-        AluOut {
-            values,
-            written: comps.map(|w| if w { u64::MAX } else { 0 }),
-        }
+#[inline]
+fn lanes1(o: &mut Lanes, a: &Lanes, f: &impl Fn(u32) -> u32) {
+    for (o, &x) in o.iter_mut().zip(a) {
+        *o = f(x);
     }
 }
 
 #[inline]
-fn map1(a: &Lanes4, f: impl Fn(u32) -> u32) -> Lanes4 {
-    let mut o = ZERO4;
-    for c in 0..4 {
-        for l in 0..WAVE {
-            o[c][l] = f(a[c][l]);
-        }
+fn lanes2(o: &mut Lanes, a: &Lanes, b: &Lanes, f: &impl Fn(u32, u32) -> u32) {
+    for ((o, &x), &y) in o.iter_mut().zip(a).zip(b) {
+        *o = f(x, y);
     }
-    o
 }
 
 #[inline]
-fn map2(a: &Lanes4, b: &Lanes4, f: impl Fn(u32, u32) -> u32) -> Lanes4 {
-    let mut o = ZERO4;
-    for c in 0..4 {
-        for l in 0..WAVE {
-            o[c][l] = f(a[c][l], b[c][l]);
-        }
+fn lanes3(o: &mut Lanes, a: &Lanes, b: &Lanes, c: &Lanes, f: &impl Fn(u32, u32, u32) -> u32) {
+    for (((o, &x), &y), &z) in o.iter_mut().zip(a).zip(b).zip(c) {
+        *o = f(x, y, z);
     }
-    o
 }
 
 #[inline]
-fn map3(a: &Lanes4, b: &Lanes4, d: &Lanes4, f: impl Fn(u32, u32, u32) -> u32) -> Lanes4 {
-    let mut o = ZERO4;
+fn map1(o: &mut Lanes4, a: &Operand, f: impl Fn(u32) -> u32) {
     for c in 0..4 {
-        for l in 0..WAVE {
-            o[c][l] = f(a[c][l], b[c][l], d[c][l]);
-        }
+        lanes1(&mut o[c], a[c], &f);
     }
-    o
+}
+
+#[inline]
+fn map2(o: &mut Lanes4, a: &Operand, b: &Operand, f: impl Fn(u32, u32) -> u32) {
+    for c in 0..4 {
+        lanes2(&mut o[c], a[c], b[c], &f);
+    }
+}
+
+#[inline]
+fn map3(o: &mut Lanes4, a: &Operand, b: &Operand, d: &Operand, f: impl Fn(u32, u32, u32) -> u32) {
+    for c in 0..4 {
+        lanes3(&mut o[c], a[c], b[c], d[c], &f);
+    }
 }
 
 /// A scalar per lane, replicated to the four components.
 #[inline]
-fn replicate(f: impl Fn(usize) -> u32) -> Lanes4 {
-    let mut o = ZERO4;
+fn replicate(o: &mut Lanes4, f: impl Fn(usize) -> u32) {
     for l in 0..WAVE {
         let v = f(l);
         for comp in o.iter_mut() {
             comp[l] = v;
         }
     }
-    o
 }
 
 /// A four-component result per lane.
 #[inline]
-fn per_lane(f: impl Fn(usize) -> [u32; 4]) -> Lanes4 {
-    let mut o = ZERO4;
+fn per_lane(o: &mut Lanes4, f: impl Fn(usize) -> [u32; 4]) {
     for l in 0..WAVE {
         let v = f(l);
         for c in 0..4 {
             o[c][l] = v[c];
         }
     }
-    o
 }
 
 #[inline]
-fn lane(a: &Lanes4, l: usize) -> [u32; 4] {
+fn lane(a: &Operand, l: usize) -> [u32; 4] {
     [a[0][l], a[1][l], a[2][l], a[3][l]]
 }
 
 /// The 64-bit value in `.xy` of a source.
 #[inline]
-fn pair(a: &Lanes4, l: usize) -> u64 {
+fn pair(a: &Operand, l: usize) -> u64 {
     double::pack(a[0][l], a[1][l])
 }
 
 /// A 64-bit result per lane, in both pairs (the write mask picks `.xy` or `.zw`, L3190).
 #[inline]
-fn pairs(f: impl Fn(usize) -> u64) -> Lanes4 {
-    per_lane(|l| {
+fn pairs(o: &mut Lanes4, f: impl Fn(usize) -> u64) {
+    per_lane(o, |l| {
         let (lo, hi) = double::unpack(f(l));
         [lo, hi, lo, hi]
     })
@@ -139,151 +135,187 @@ fn flag(inst: &Inst, name: &str) -> bool {
     inst.field(name).unwrap_or(0) != 0
 }
 
-/// Computes an ALU instruction on evaluated sources, or `None` for an opcode the
-/// interpreter does not implement.
-pub fn compute(inst: &Inst, s: &[Lanes4], special: Special) -> Option<AluOut> {
+/// Computes an ALU instruction on evaluated sources into `o`, or `None` for an opcode the
+/// interpreter does not implement. Returns, per component, the lanes that write it.
+pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> Option<Written> {
     use Opcode as O;
-    let zero = ZERO4;
-    let src = |i: usize| s.get(i).unwrap_or(&zero);
+    let src = |i: usize| s.get(i).unwrap_or(&ZERO_OPERAND);
     let (a, b, c) = (src(0), src(1), src(2));
-    let ieee = flag(inst, "ieee");
+    // Read per arm, as the control fields are looked up by name: most opcodes have none.
+    let ieee = || flag(inst, "ieee");
     let w = 3;
-    let values = match inst.opcode {
+    match inst.opcode {
         // ---- moves and selects --------------------------------------------------------
-        O::Mov | O::InvMov | O::DMov => *a,
-        O::CmovLogical => map3(a, b, c, |x, y, z| if x != 0 { y } else { z }),
+        O::Mov | O::InvMov | O::DMov => {
+            for ch in 0..4 {
+                o[ch] = *a[ch];
+            }
+        }
+        O::CmovLogical => map3(o, a, b, c, |x, y, z| if x != 0 { y } else { z }),
         O::Cmov => {
-            let mut out = AluOut::all(*b);
-            for (ch, written) in out.written.iter_mut().enumerate() {
+            let mut written = ALL;
+            for ch in 0..4 {
+                o[ch] = *b[ch];
                 for l in 0..WAVE {
                     match float::cmov(a[ch][l], b[ch][l]) {
-                        Some(v) => out.values[ch][l] = v,
-                        None => *written &= !(1 << l),
+                        Some(v) => o[ch][l] = v,
+                        None => written[ch] &= !(1 << l),
                     }
                 }
             }
-            return Some(out);
+            return Some(written);
         }
         O::Cmp => {
             let value = float::cmpval(inst.field("cmpval").unwrap_or(0)).unwrap_or(0);
             let op = relop(inst);
-            map3(a, b, c, |x, y, z| float::cmp(op, value, x, y, z))
+            map3(o, a, b, c, |x, y, z| float::cmp(op, value, x, y, z))
         }
         // ---- float, component-wise ------------------------------------------------------
-        O::Abs => map1(a, float::abs),
-        O::Add => map2(a, b, float::add),
-        O::Sub => map2(a, b, float::sub),
-        O::Mul => map2(a, b, |x, y| float::mul(x, y, ieee)),
-        O::Mad => map3(a, b, c, |x, y, z| float::mad(x, y, z, ieee)),
-        O::Fma => map3(a, b, c, float::fma),
+        O::Abs => map1(o, a, float::abs),
+        O::Add => map2(o, a, b, float::add),
+        O::Sub => map2(o, a, b, float::sub),
+        O::Mul => {
+            let ieee = ieee();
+            map2(o, a, b, |x, y| float::mul(x, y, ieee))
+        }
+        O::Mad => {
+            let ieee = ieee();
+            map3(o, a, b, c, |x, y, z| float::mad(x, y, z, ieee))
+        }
+        O::Fma => map3(o, a, b, c, float::fma),
         O::Div => {
             let z = zeroop(inst);
-            map2(a, b, |x, y| float::div(x, y, z))
+            map2(o, a, b, |x, y| float::div(x, y, z))
         }
-        O::Mod => map2(a, b, float::fmod),
-        O::Max => map2(a, b, |x, y| float::max(x, y, ieee)),
-        O::Min => map2(a, b, |x, y| float::min(x, y, ieee)),
-        O::Min3 => map3(a, b, c, float::min3),
-        O::Max3 => map3(a, b, c, float::max3),
-        O::Med3 => map3(a, b, c, float::med3),
-        O::Clamp => map3(a, b, c, float::clamp),
-        O::Sgn => map1(a, float::sgn),
-        O::Eq => map2(a, b, float::eq),
-        O::Ne => map2(a, b, float::ne),
-        O::Lt => map2(a, b, float::lt),
-        O::Ge => map2(a, b, float::ge),
+        O::Mod => map2(o, a, b, float::fmod),
+        O::Max => {
+            let ieee = ieee();
+            map2(o, a, b, |x, y| float::max(x, y, ieee))
+        }
+        O::Min => {
+            let ieee = ieee();
+            map2(o, a, b, |x, y| float::min(x, y, ieee))
+        }
+        O::Min3 => map3(o, a, b, c, float::min3),
+        O::Max3 => map3(o, a, b, c, float::max3),
+        O::Med3 => map3(o, a, b, c, float::med3),
+        O::Clamp => map3(o, a, b, c, float::clamp),
+        O::Sgn => map1(o, a, float::sgn),
+        O::Eq => map2(o, a, b, float::eq),
+        O::Ne => map2(o, a, b, float::ne),
+        O::Lt => map2(o, a, b, float::lt),
+        O::Ge => map2(o, a, b, float::ge),
         O::Set => {
             let op = relop(inst);
-            map2(a, b, |x, y| float::set(op, x, y))
+            map2(o, a, b, |x, y| float::set(op, x, y))
         }
-        O::Flr | O::RoundNegInf => map1(a, float::flr),
-        O::RoundPlusInf | O::Clg => map1(a, float::round_plusinf),
-        O::RoundZero | O::Trc => map1(a, float::round_z),
-        O::RoundNear => map1(a, float::round_nearest),
-        O::Rnd => map1(a, float::rnd),
-        O::Frc => map1(a, float::frc),
-        O::ExpVec => map1(a, float::exp_vec),
-        O::LogVec => map1(a, float::log_vec),
-        O::SqrtVec => map1(a, float::sqrt_vec),
-        O::RsqVec => map1(a, float::rsq_vec),
-        O::RcpVec => map1(a, float::rcp_vec),
-        O::SinVec => map1(a, float::sin_vec),
-        O::CosVec => map1(a, float::cos_vec),
-        O::Lrp => map3(a, b, c, float::lrp),
-        O::Ldexp => map2(a, b, float::ldexp),
-        O::FrexpMant => map1(a, float::frexp_mant),
-        O::FrexpExp => map1(a, float::frexp_exp),
-        O::Class => map2(a, b, float::class),
-        O::Pireduce => map1(a, float::pireduce),
+        O::Flr | O::RoundNegInf => map1(o, a, float::flr),
+        O::RoundPlusInf | O::Clg => map1(o, a, float::round_plusinf),
+        O::RoundZero | O::Trc => map1(o, a, float::round_z),
+        O::RoundNear => map1(o, a, float::round_nearest),
+        O::Rnd => map1(o, a, float::rnd),
+        O::Frc => map1(o, a, float::frc),
+        O::ExpVec => map1(o, a, float::exp_vec),
+        O::LogVec => map1(o, a, float::log_vec),
+        O::SqrtVec => map1(o, a, float::sqrt_vec),
+        O::RsqVec => map1(o, a, float::rsq_vec),
+        O::RcpVec => map1(o, a, float::rcp_vec),
+        O::SinVec => map1(o, a, float::sin_vec),
+        O::CosVec => map1(o, a, float::cos_vec),
+        O::Lrp => map3(o, a, b, c, float::lrp),
+        O::Ldexp => map2(o, a, b, float::ldexp),
+        O::FrexpMant => map1(o, a, float::frexp_mant),
+        O::FrexpExp => map1(o, a, float::frexp_exp),
+        O::Class => map2(o, a, b, float::class),
+        O::Pireduce => map1(o, a, float::pireduce),
         // ---- float, scalar from src0.w, replicated -------------------------------------
-        O::Exp => replicate(|l| float::exp(a[w][l])),
-        O::Exn => replicate(|l| float::exn(a[w][l])),
+        O::Exp => replicate(o, |l| float::exp(a[w][l])),
+        O::Exn => replicate(o, |l| float::exn(a[w][l])),
         O::Log => {
             let z = zeroop(inst);
-            replicate(|l| float::log(a[w][l], z))
+            replicate(o, |l| float::log(a[w][l], z))
         }
         O::Ln => {
             let z = zeroop(inst);
-            replicate(|l| float::ln(a[w][l], z))
+            replicate(o, |l| float::ln(a[w][l], z))
         }
         O::Rcp => {
             let z = zeroop(inst);
-            replicate(|l| float::rcp(a[w][l], z))
+            replicate(o, |l| float::rcp(a[w][l], z))
         }
         O::Rsq => {
             let z = zeroop(inst);
-            replicate(|l| float::rsq(a[w][l], z))
+            replicate(o, |l| float::rsq(a[w][l], z))
         }
-        O::Sqrt => replicate(|l| float::sqrt(a[w][l])),
-        O::Sin => replicate(|l| float::sin(a[w][l])),
-        O::Cos => replicate(|l| float::cos(a[w][l])),
-        O::Tan => replicate(|l| float::tan(a[w][l])),
-        O::Acos => replicate(|l| float::acos(a[w][l])),
-        O::Asin => replicate(|l| float::asin(a[w][l])),
-        O::Atan => replicate(|l| float::atan(a[w][l])),
-        O::Pow => replicate(|l| float::pow(a[w][l], b[w][l])),
-        O::Expp => per_lane(|l| float::expp(a[w][l])),
+        O::Sqrt => replicate(o, |l| float::sqrt(a[w][l])),
+        O::Sin => replicate(o, |l| float::sin(a[w][l])),
+        O::Cos => replicate(o, |l| float::cos(a[w][l])),
+        O::Tan => replicate(o, |l| float::tan(a[w][l])),
+        O::Acos => replicate(o, |l| float::acos(a[w][l])),
+        O::Asin => replicate(o, |l| float::asin(a[w][l])),
+        O::Atan => replicate(o, |l| float::atan(a[w][l])),
+        O::Pow => replicate(o, |l| float::pow(a[w][l], b[w][l])),
+        O::Expp => per_lane(o, |l| float::expp(a[w][l])),
         O::Logp => {
             let z = zeroop(inst);
-            per_lane(|l| float::logp(a[w][l], z))
+            per_lane(o, |l| float::logp(a[w][l], z))
         }
         O::Sincos | O::Dxsincos => {
-            let v = per_lane(|l| {
+            per_lane(o, |l| {
                 let [cos, sin] = float::sincos(a[w][l]);
                 [cos, sin, 0, 0]
             });
-            return Some(AluOut::only(v, [true, true, false, false]));
+            return Some(only([true, true, false, false]));
         }
         // ---- float, whole vectors -------------------------------------------------------
-        O::Dp2 => replicate(|l| float::dp2(lane(a, l), lane(b, l), ieee)),
-        O::Dp3 => replicate(|l| float::dp3(lane(a, l), lane(b, l), ieee)),
-        O::Dp4 => replicate(|l| float::dp4(lane(a, l), lane(b, l), ieee)),
-        O::Dp2add => replicate(|l| float::dp2add(lane(a, l), lane(b, l), lane(c, l), ieee)),
-        O::Dist => replicate(|l| float::dist(lane(a, l), lane(b, l))),
-        O::Len => replicate(|l| float::len(lane(a, l))),
-        O::Det => replicate(|l| float::det([lane(a, l), lane(b, l), lane(c, l), lane(src(3), l)])),
+        O::Dp2 => {
+            let ieee = ieee();
+            replicate(o, |l| float::dp2(lane(a, l), lane(b, l), ieee))
+        }
+        O::Dp3 => {
+            let ieee = ieee();
+            replicate(o, |l| float::dp3(lane(a, l), lane(b, l), ieee))
+        }
+        O::Dp4 => {
+            let ieee = ieee();
+            replicate(o, |l| float::dp4(lane(a, l), lane(b, l), ieee))
+        }
+        O::Dp2add => {
+            let ieee = ieee();
+            replicate(o, |l| {
+                float::dp2add(lane(a, l), lane(b, l), lane(c, l), ieee)
+            })
+        }
+        O::Dist => replicate(o, |l| float::dist(lane(a, l), lane(b, l))),
+        O::Len => replicate(o, |l| float::len(lane(a, l))),
+        O::Det => replicate(o, |l| {
+            float::det([lane(a, l), lane(b, l), lane(c, l), lane(src(3), l)])
+        }),
         O::Crs => {
-            let v = per_lane(|l| {
+            per_lane(o, |l| {
                 let [x, y, z] = float::crs(lane(a, l), lane(b, l));
                 [x, y, z, 0]
             });
-            return Some(AluOut::only(v, [true, true, true, false]));
+            return Some(only([true, true, true, false]));
         }
         O::Nrm => {
             let nrm4 = inst.field("nrm").unwrap_or(0) != 0;
             let z = zeroop(inst);
-            per_lane(|l| float::nrm(lane(a, l), nrm4, z))
+            per_lane(o, |l| float::nrm(lane(a, l), nrm4, z))
         }
-        O::Lit => per_lane(|l| float::lit(lane(a, l))),
-        O::Dst => per_lane(|l| float::dst(lane(a, l), lane(b, l))),
+        O::Lit => per_lane(o, |l| float::lit(lane(a, l))),
+        O::Dst => per_lane(o, |l| float::dst(lane(a, l), lane(b, l))),
         O::Reflect => {
             let normalize = flag(inst, "normalize");
-            per_lane(|l| float::reflect(lane(a, l), lane(b, l), normalize))
+            per_lane(o, |l| float::reflect(lane(a, l), lane(b, l), normalize))
         }
-        O::Faceforward => per_lane(|l| float::faceforward(lane(a, l), lane(b, l), lane(c, l))),
+        O::Faceforward => per_lane(o, |l| {
+            float::faceforward(lane(a, l), lane(b, l), lane(c, l))
+        }),
         O::Mmul => {
             let matrix = inst.field("matrix").unwrap_or(0);
-            let mut out = AluOut::all(ZERO4);
+            let mut written = ALL;
+            *o = ZERO4;
             for l in 0..WAVE {
                 let rows = [lane(b, l), lane(c, l), lane(src(3), l), lane(src(4), l)];
                 for (ch, v) in float::mmul(matrix, lane(a, l), rows)
@@ -291,159 +323,157 @@ pub fn compute(inst: &Inst, s: &[Lanes4], special: Special) -> Option<AluOut> {
                     .enumerate()
                 {
                     match v {
-                        Some(v) => out.values[ch][l] = v,
-                        None => out.written[ch] &= !(1 << l),
+                        Some(v) => o[ch][l] = v,
+                        None => written[ch] &= !(1 << l),
                     }
                 }
             }
-            return Some(out);
+            return Some(written);
         }
         // ---- conversions ----------------------------------------------------------------
-        O::Ftoi => map1(a, convert::ftoi),
-        O::Ftou => map1(a, convert::ftou),
-        O::Itof => map1(a, convert::itof),
-        O::Utof => map1(a, convert::utof),
-        O::FtoiRpi => map1(a, convert::ftoi_rpi),
-        O::FtoiFlr => map1(a, convert::ftoi_flr),
-        O::F2F16 => map1(a, convert::f2f16),
-        O::F2F16Near => map1(a, convert::f2f16_near),
-        O::F2F16NegInf => map1(a, convert::f2f16_neg_inf),
-        O::F2F16PlusInf => map1(a, convert::f2f16_plus_inf),
-        O::F162F => map1(a, convert::f162f),
-        O::F2D => pairs(|l| convert::f2d(a[0][l])),
-        O::D2F => replicate(|l| convert::d2f(pair(a, l))),
-        O::Dtoi => replicate(|l| convert::dtoi(pair(a, l))),
-        O::Dtou => replicate(|l| convert::dtou(pair(a, l))),
-        O::Itod => pairs(|l| convert::itod(a[0][l])),
-        O::Utod => pairs(|l| convert::utod(a[0][l])),
+        O::Ftoi => map1(o, a, convert::ftoi),
+        O::Ftou => map1(o, a, convert::ftou),
+        O::Itof => map1(o, a, convert::itof),
+        O::Utof => map1(o, a, convert::utof),
+        O::FtoiRpi => map1(o, a, convert::ftoi_rpi),
+        O::FtoiFlr => map1(o, a, convert::ftoi_flr),
+        O::F2F16 => map1(o, a, convert::f2f16),
+        O::F2F16Near => map1(o, a, convert::f2f16_near),
+        O::F2F16NegInf => map1(o, a, convert::f2f16_neg_inf),
+        O::F2F16PlusInf => map1(o, a, convert::f2f16_plus_inf),
+        O::F162F => map1(o, a, convert::f162f),
+        O::F2D => pairs(o, |l| convert::f2d(a[0][l])),
+        O::D2F => replicate(o, |l| convert::d2f(pair(a, l))),
+        O::Dtoi => replicate(o, |l| convert::dtoi(pair(a, l))),
+        O::Dtou => replicate(o, |l| convert::dtou(pair(a, l))),
+        O::Itod => pairs(o, |l| convert::itod(a[0][l])),
+        O::Utod => pairs(o, |l| convert::utod(a[0][l])),
         // ---- integers -------------------------------------------------------------------
-        O::IAdd => map2(a, b, int::iadd),
-        O::INegate => map1(a, int::inegate),
-        O::IMul => map2(a, b, int::imul),
-        O::UMul => map2(a, b, int::umul),
-        O::IMad => map3(a, b, c, int::imad),
-        O::UMad => map3(a, b, c, int::umad),
-        O::IMulHigh => map2(a, b, int::imul_high),
-        O::UMulHigh => map2(a, b, int::umul_high),
-        O::IMul24 => map2(a, b, int::imul24),
-        O::IMul24High => map2(a, b, int::imul24_high),
-        O::IMad24 => map3(a, b, c, int::imad24),
-        O::UMul24 => map2(a, b, int::umul24),
-        O::UMul24High => map2(a, b, int::umul24_high),
-        O::UMad24 => map3(a, b, c, int::umad24),
-        O::UDiv => map2(a, b, int::udiv),
-        O::UMod => map2(a, b, int::umod),
-        O::IMax => map2(a, b, int::imax),
-        O::IMin => map2(a, b, int::imin),
-        O::UMax => map2(a, b, int::umax),
-        O::UMin => map2(a, b, int::umin),
-        O::IMin3 => map3(a, b, c, int::imin3),
-        O::IMax3 => map3(a, b, c, int::imax3),
-        O::IMed3 => map3(a, b, c, int::imed3),
-        O::UMin3 => map3(a, b, c, int::umin3),
-        O::UMax3 => map3(a, b, c, int::umax3),
-        O::UMed3 => map3(a, b, c, int::umed3),
-        O::IBorrow => map2(a, b, int::iborrow),
-        O::ICarry => map2(a, b, int::icarry),
-        O::IEq => map2(a, b, int::ieq),
-        O::INe => map2(a, b, int::ine),
-        O::IGe => map2(a, b, int::ige),
-        O::ILt => map2(a, b, int::ilt),
-        O::UGe => map2(a, b, int::uge),
-        O::ULt => map2(a, b, int::ult),
-        O::INot => map1(a, int::inot),
-        O::And => map2(a, b, int::iand),
-        O::IOr => map2(a, b, int::ior),
-        O::IXor => map2(a, b, int::ixor),
-        O::IShl => map2(a, b, int::ishl),
-        O::IShr => map2(a, b, int::ishr),
-        O::UShr => map2(a, b, int::ushr),
+        O::IAdd => map2(o, a, b, int::iadd),
+        O::INegate => map1(o, a, int::inegate),
+        O::IMul => map2(o, a, b, int::imul),
+        O::UMul => map2(o, a, b, int::umul),
+        O::IMad => map3(o, a, b, c, int::imad),
+        O::UMad => map3(o, a, b, c, int::umad),
+        O::IMulHigh => map2(o, a, b, int::imul_high),
+        O::UMulHigh => map2(o, a, b, int::umul_high),
+        O::IMul24 => map2(o, a, b, int::imul24),
+        O::IMul24High => map2(o, a, b, int::imul24_high),
+        O::IMad24 => map3(o, a, b, c, int::imad24),
+        O::UMul24 => map2(o, a, b, int::umul24),
+        O::UMul24High => map2(o, a, b, int::umul24_high),
+        O::UMad24 => map3(o, a, b, c, int::umad24),
+        O::UDiv => map2(o, a, b, int::udiv),
+        O::UMod => map2(o, a, b, int::umod),
+        O::IMax => map2(o, a, b, int::imax),
+        O::IMin => map2(o, a, b, int::imin),
+        O::UMax => map2(o, a, b, int::umax),
+        O::UMin => map2(o, a, b, int::umin),
+        O::IMin3 => map3(o, a, b, c, int::imin3),
+        O::IMax3 => map3(o, a, b, c, int::imax3),
+        O::IMed3 => map3(o, a, b, c, int::imed3),
+        O::UMin3 => map3(o, a, b, c, int::umin3),
+        O::UMax3 => map3(o, a, b, c, int::umax3),
+        O::UMed3 => map3(o, a, b, c, int::umed3),
+        O::IBorrow => map2(o, a, b, int::iborrow),
+        O::ICarry => map2(o, a, b, int::icarry),
+        O::IEq => map2(o, a, b, int::ieq),
+        O::INe => map2(o, a, b, int::ine),
+        O::IGe => map2(o, a, b, int::ige),
+        O::ILt => map2(o, a, b, int::ilt),
+        O::UGe => map2(o, a, b, int::uge),
+        O::ULt => map2(o, a, b, int::ult),
+        O::INot => map1(o, a, int::inot),
+        O::And => map2(o, a, b, int::iand),
+        O::IOr => map2(o, a, b, int::ior),
+        O::IXor => map2(o, a, b, int::ixor),
+        O::IShl => map2(o, a, b, int::ishl),
+        O::IShr => map2(o, a, b, int::ishr),
+        O::UShr => map2(o, a, b, int::ushr),
         // ---- bit operations ---------------------------------------------------------------
-        O::IBitExtract => map3(a, b, c, bits::ibit_extract),
-        O::UBitExtract => map3(a, b, c, bits::ubit_extract),
+        O::IBitExtract => map3(o, a, b, c, bits::ibit_extract),
+        O::UBitExtract => map3(o, a, b, c, bits::ubit_extract),
         O::UBitInsert => {
             let d = src(3);
-            let mut o = ZERO4;
             for ch in 0..4 {
                 for l in 0..WAVE {
                     o[ch][l] = bits::ubit_insert(a[ch][l], b[ch][l], c[ch][l], d[ch][l]);
                 }
             }
-            o
         }
-        O::UBitReverse => map1(a, bits::ubit_reverse),
-        O::ICountbits => map1(a, bits::icbits),
+        O::UBitReverse => map1(o, a, bits::ubit_reverse),
+        O::ICountbits => map1(o, a, bits::icbits),
         O::IFirstbit => match inst.field("type").unwrap_or(0) {
-            0 => map1(a, bits::ffb_lo),
-            1 => map1(a, bits::ffb_hi),
-            _ => map1(a, bits::ffb_shi),
+            0 => map1(o, a, bits::ffb_lo),
+            1 => map1(o, a, bits::ffb_hi),
+            _ => map1(o, a, bits::ffb_shi),
         },
         // ---- 64-bit integers: .xy of each source, the shift count in src1.x --------------
-        O::I64Add => pairs(|l| int::i64add(pair(a, l), pair(b, l))),
-        O::I64Sub => pairs(|l| int::i64sub(pair(a, l), pair(b, l))),
-        O::I64Negate => pairs(|l| int::i64negate(pair(a, l))),
-        O::I64Mul => pairs(|l| int::i64mul(pair(a, l), pair(b, l))),
-        O::U64Mul => pairs(|l| int::u64mul(pair(a, l), pair(b, l))),
-        O::I64Div => pairs(|l| int::i64div(pair(a, l), pair(b, l))),
-        O::I64Mod => pairs(|l| int::i64mod(pair(a, l), pair(b, l))),
-        O::U64Div => pairs(|l| int::u64div(pair(a, l), pair(b, l))),
-        O::U64Mod => pairs(|l| int::u64mod(pair(a, l), pair(b, l))),
-        O::I64Max => pairs(|l| int::i64max(pair(a, l), pair(b, l))),
-        O::I64Min => pairs(|l| int::i64min(pair(a, l), pair(b, l))),
-        O::U64Max => pairs(|l| int::u64max(pair(a, l), pair(b, l))),
-        O::U64Min => pairs(|l| int::u64min(pair(a, l), pair(b, l))),
-        O::I64Shl => pairs(|l| int::i64shl(pair(a, l), b[0][l])),
-        O::I64Shr => pairs(|l| int::i64shr(pair(a, l), b[0][l])),
-        O::U64Shr => pairs(|l| int::u64shr(pair(a, l), b[0][l])),
-        O::I64Eq => replicate(|l| int::i64eq(pair(a, l), pair(b, l))),
-        O::I64Ne => replicate(|l| int::i64ne(pair(a, l), pair(b, l))),
-        O::I64Ge => replicate(|l| int::i64ge(pair(a, l), pair(b, l))),
-        O::I64Lt => replicate(|l| int::i64lt(pair(a, l), pair(b, l))),
-        O::U64Ge => replicate(|l| int::u64ge(pair(a, l), pair(b, l))),
-        O::U64Lt => replicate(|l| int::u64lt(pair(a, l), pair(b, l))),
+        O::I64Add => pairs(o, |l| int::i64add(pair(a, l), pair(b, l))),
+        O::I64Sub => pairs(o, |l| int::i64sub(pair(a, l), pair(b, l))),
+        O::I64Negate => pairs(o, |l| int::i64negate(pair(a, l))),
+        O::I64Mul => pairs(o, |l| int::i64mul(pair(a, l), pair(b, l))),
+        O::U64Mul => pairs(o, |l| int::u64mul(pair(a, l), pair(b, l))),
+        O::I64Div => pairs(o, |l| int::i64div(pair(a, l), pair(b, l))),
+        O::I64Mod => pairs(o, |l| int::i64mod(pair(a, l), pair(b, l))),
+        O::U64Div => pairs(o, |l| int::u64div(pair(a, l), pair(b, l))),
+        O::U64Mod => pairs(o, |l| int::u64mod(pair(a, l), pair(b, l))),
+        O::I64Max => pairs(o, |l| int::i64max(pair(a, l), pair(b, l))),
+        O::I64Min => pairs(o, |l| int::i64min(pair(a, l), pair(b, l))),
+        O::U64Max => pairs(o, |l| int::u64max(pair(a, l), pair(b, l))),
+        O::U64Min => pairs(o, |l| int::u64min(pair(a, l), pair(b, l))),
+        O::I64Shl => pairs(o, |l| int::i64shl(pair(a, l), b[0][l])),
+        O::I64Shr => pairs(o, |l| int::i64shr(pair(a, l), b[0][l])),
+        O::U64Shr => pairs(o, |l| int::u64shr(pair(a, l), b[0][l])),
+        O::I64Eq => replicate(o, |l| int::i64eq(pair(a, l), pair(b, l))),
+        O::I64Ne => replicate(o, |l| int::i64ne(pair(a, l), pair(b, l))),
+        O::I64Ge => replicate(o, |l| int::i64ge(pair(a, l), pair(b, l))),
+        O::I64Lt => replicate(o, |l| int::i64lt(pair(a, l), pair(b, l))),
+        O::U64Ge => replicate(o, |l| int::u64ge(pair(a, l), pair(b, l))),
+        O::U64Lt => replicate(o, |l| int::u64lt(pair(a, l), pair(b, l))),
         // ---- doubles: .xy of each source ---------------------------------------------------
-        O::DAdd => pairs(|l| double::dadd(pair(a, l), pair(b, l))),
-        O::DMul => pairs(|l| double::dmul(pair(a, l), pair(b, l))),
-        O::DDiv => pairs(|l| double::ddiv(pair(a, l), pair(b, l))),
-        O::DMuladd => pairs(|l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
-        O::DSqrt => pairs(|l| double::dsqrt(pair(a, l))),
+        O::DAdd => pairs(o, |l| double::dadd(pair(a, l), pair(b, l))),
+        O::DMul => pairs(o, |l| double::dmul(pair(a, l), pair(b, l))),
+        O::DDiv => pairs(o, |l| double::ddiv(pair(a, l), pair(b, l))),
+        O::DMuladd => pairs(o, |l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
+        O::DSqrt => pairs(o, |l| double::dsqrt(pair(a, l))),
         O::DRcp => {
             let z = zeroop(inst);
-            pairs(|l| double::drcp(pair(a, l), z))
+            pairs(o, |l| double::drcp(pair(a, l), z))
         }
         O::DRsq => {
             let z = zeroop(inst);
-            pairs(|l| double::drsq(pair(a, l), z))
+            pairs(o, |l| double::drsq(pair(a, l), z))
         }
-        O::DFrac => pairs(|l| double::dfrac(pair(a, l))),
-        O::DFrexp => per_lane(|l| double::dfrexp(pair(a, l))),
-        O::DFrexpExp => replicate(|l| double::dfrexp_exp(pair(a, l))),
-        O::DFrexpMant => pairs(|l| double::dfrexp_mant(pair(a, l))),
-        O::DLdexp => pairs(|l| double::dldexp(pair(a, l), b[0][l])),
-        O::DMax => pairs(|l| double::dmax(pair(a, l), pair(b, l))),
-        O::DMin => pairs(|l| double::dmin(pair(a, l), pair(b, l))),
-        O::DMovc => pairs(|l| double::dmovc(a[0][l], pair(b, l), pair(c, l))),
-        O::Deq => replicate(|l| double::deq(pair(a, l), pair(b, l))),
-        O::Dne => replicate(|l| double::dne(pair(a, l), pair(b, l))),
-        O::Dge => replicate(|l| double::dge(pair(a, l), pair(b, l))),
-        O::Dlt => replicate(|l| double::dlt(pair(a, l), pair(b, l))),
+        O::DFrac => pairs(o, |l| double::dfrac(pair(a, l))),
+        O::DFrexp => per_lane(o, |l| double::dfrexp(pair(a, l))),
+        O::DFrexpExp => replicate(o, |l| double::dfrexp_exp(pair(a, l))),
+        O::DFrexpMant => pairs(o, |l| double::dfrexp_mant(pair(a, l))),
+        O::DLdexp => pairs(o, |l| double::dldexp(pair(a, l), b[0][l])),
+        O::DMax => pairs(o, |l| double::dmax(pair(a, l), pair(b, l))),
+        O::DMin => pairs(o, |l| double::dmin(pair(a, l), pair(b, l))),
+        O::DMovc => pairs(o, |l| double::dmovc(a[0][l], pair(b, l), pair(c, l))),
+        O::Deq => replicate(o, |l| double::deq(pair(a, l), pair(b, l))),
+        O::Dne => replicate(o, |l| double::dne(pair(a, l), pair(b, l))),
+        O::Dge => replicate(o, |l| double::dge(pair(a, l), pair(b, l))),
+        O::Dlt => replicate(o, |l| double::dlt(pair(a, l), pair(b, l))),
         // ---- multimedia: a scalar from the x components, replicated (L7866 and each entry) --
-        O::BitAlign => replicate(|l| multimedia::bitalign(a[0][l], b[0][l], c[0][l])),
-        O::ByteAlign => replicate(|l| multimedia::bytealign(a[0][l], b[0][l], c[0][l])),
+        O::BitAlign => replicate(o, |l| multimedia::bitalign(a[0][l], b[0][l], c[0][l])),
+        O::ByteAlign => replicate(o, |l| multimedia::bytealign(a[0][l], b[0][l], c[0][l])),
         // `sad` and `sadhi` work "for each component" (L7898, L7909): no replication.
-        O::Sad => map3(a, b, c, multimedia::sad),
-        O::SadHi => map3(a, b, c, multimedia::sadhi),
-        O::Sad4 => replicate(|l| multimedia::sad4(lane(a, l), lane(b, l), c[0][l])),
-        O::U4lerp => replicate(|l| multimedia::u4lerp(a[0][l], b[0][l], c[0][l])),
-        O::Unpack0 => replicate(|l| multimedia::unpack0(a[0][l])),
-        O::Unpack1 => replicate(|l| multimedia::unpack1(a[0][l])),
-        O::Unpack2 => replicate(|l| multimedia::unpack2(a[0][l])),
-        O::Unpack3 => replicate(|l| multimedia::unpack3(a[0][l])),
-        O::F2U4 => replicate(|l| multimedia::f_2_u4(lane(a, l))),
+        O::Sad => map3(o, a, b, c, multimedia::sad),
+        O::SadHi => map3(o, a, b, c, multimedia::sadhi),
+        O::Sad4 => replicate(o, |l| multimedia::sad4(lane(a, l), lane(b, l), c[0][l])),
+        O::U4lerp => replicate(o, |l| multimedia::u4lerp(a[0][l], b[0][l], c[0][l])),
+        O::Unpack0 => replicate(o, |l| multimedia::unpack0(a[0][l])),
+        O::Unpack1 => replicate(o, |l| multimedia::unpack1(a[0][l])),
+        O::Unpack2 => replicate(o, |l| multimedia::unpack2(a[0][l])),
+        O::Unpack3 => replicate(o, |l| multimedia::unpack3(a[0][l])),
+        O::F2U4 => replicate(o, |l| multimedia::f_2_u4(lane(a, l))),
         // ---- identification -----------------------------------------------------------------
-        O::WaveId => [[special.wave_index; WAVE]; 4],
-        O::CuId => ZERO4,
+        O::WaveId => *o = [[special.wave_index; WAVE]; 4],
+        O::CuId => *o = ZERO4,
         _ => return None,
-    };
-    Some(AluOut::all(values))
+    }
+    Some(ALL)
 }

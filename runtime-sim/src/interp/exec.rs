@@ -3,6 +3,11 @@
 //! of L660-L674, relative addressing) and results written (shift scale, `_sat`, write masks
 //! with forced 0/1 components, L575-L590), so that the arithmetic in [`super::alu`] and
 //! [`super::memory`] sees plain values.
+//!
+//! Nothing 1 KiB-sized is copied that need not be: a source is an [`Operand`], four
+//! references to 64-lane arrays, which for a register without modifiers point straight into
+//! the register file (the swizzle only picks the arrays); other sources and the result use
+//! buffers of a [`Scratch`] made once per launch.
 
 use il_frontend::enums::{DivComp, DstComp, ShiftScale};
 use il_frontend::opcode::DataType;
@@ -10,10 +15,13 @@ use il_semantics::modifiers;
 use smallvec::SmallVec;
 
 use super::kernel::{
-    Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, ONE_F32, SEL_ONE, SEL_ZERO,
+    Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, SEL_ONE, SEL_ZERO,
 };
 use super::memory::{LaneInfo, Memory};
-use super::wave::{active_lanes as lanes, test, Lanes, Lanes4, Status, Wave, WAVE, ZERO4};
+use super::wave::{
+    active_lanes as lanes, operand, test, Lanes, Lanes4, Operand, Status, Wave, ONE_LANES, WAVE,
+    ZERO4, ZERO_LANES, ZERO_OPERAND,
+};
 use super::{alu, texture};
 use crate::runtime::RunError;
 use il_semantics::memory::{is_memory, is_texture};
@@ -29,6 +37,17 @@ pub struct Ctx<'a> {
     pub pixel: Option<texture::PixelInfo>,
 }
 
+/// Bit `i` in element `i`: the lane bits of one half of an execution mask.
+const LANE_BITS: [u32; 32] = {
+    let mut bits = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
 /// Copies `v` into `dst` on the lanes of `exec`, leaving the others.
 #[inline]
 fn blend(dst: &mut Lanes, v: &Lanes, exec: u64) {
@@ -37,19 +56,45 @@ fn blend(dst: &mut Lanes, v: &Lanes, exec: u64) {
         0 => {}
         _ => {
             // A select through a mask per lane vectorizes; a store under a branch does not.
-            let mut m = [0u32; WAVE];
-            for (l, x) in m.iter_mut().enumerate() {
-                *x = 0u32.wrapping_sub((exec >> l) as u32 & 1);
-            }
-            for ((d, s), m) in dst.iter_mut().zip(v.iter()).zip(m) {
-                *d = (*s & m) | (*d & !m);
+            // Each lane's mask comes from testing its bit against a constant, which needs
+            // no per-lane shift (baseline x86-64 has no vector shift by a vector).
+            let halves = [exec as u32, (exec >> 32) as u32];
+            let (dst, v) = (dst.chunks_exact_mut(32), v.chunks_exact(32));
+            for ((d, s), half) in dst.zip(v).zip(halves) {
+                for ((d, &s), bit) in d.iter_mut().zip(s).zip(LANE_BITS) {
+                    let m = 0u32.wrapping_sub(u32::from(half & bit != 0));
+                    *d = (s & m) | (*d & !m);
+                }
             }
         }
     }
 }
 
+/// Operand buffers reused by every instruction of a launch, so that executing an
+/// instruction allocates nothing and copies only what needs copying: a source that is not a
+/// plain register read (a swizzle with modifiers, a constant, an indexed location) is
+/// evaluated into `srcs[i]`, and a result is computed into `out` before the write mask
+/// blends it into its destination.
+#[derive(Debug)]
+pub struct Scratch {
+    srcs: Vec<Lanes4>,
+    out: Box<Lanes4>,
+}
+
+impl Scratch {
+    /// Buffers for the instruction of `kernel` with the most sources, and at least the two
+    /// that a flow condition reads.
+    pub fn new(kernel: &Kernel) -> Scratch {
+        let most = kernel.code.iter().map(|i| i.srcs.len()).max().unwrap_or(0);
+        Scratch {
+            srcs: vec![ZERO4; most.max(2)],
+            out: Box::new(ZERO4),
+        }
+    }
+}
+
 /// Runs `wave` until it is done or stops at a barrier.
-pub fn run(wave: &mut Wave, ctx: &mut Ctx<'_>) -> Result<(), RunError> {
+pub fn run(wave: &mut Wave, ctx: &mut Ctx<'_>, scratch: &mut Scratch) -> Result<(), RunError> {
     let kernel = ctx.kernel;
     let code = &kernel.code;
     wave.status = Status::Running;
@@ -74,12 +119,12 @@ pub fn run(wave: &mut Wave, ctx: &mut Ctx<'_>) -> Result<(), RunError> {
         }
         match &inst.op {
             Op::Compute => {
-                compute(wave, inst, ctx)?;
+                compute(wave, inst, ctx, scratch)?;
                 wave.pc += 1;
             }
             Op::Nop => wave.pc += 1,
             op => {
-                let (taken, values, counter) = flow_inputs(wave, inst, op, ctx);
+                let (taken, values, counter) = flow_inputs(wave, inst, op, ctx, scratch);
                 wave.flow(kernel, taken, values.as_ref(), counter);
             }
         }
@@ -89,11 +134,15 @@ pub fn run(wave: &mut Wave, ctx: &mut Ctx<'_>) -> Result<(), RunError> {
 
 /// The lanes where a flow instruction's condition holds, and its other inputs.
 fn flow_inputs(
-    wave: &mut Wave,
+    wave: &Wave,
     inst: &Inst,
     op: &Op,
     ctx: &mut Ctx<'_>,
+    scratch: &mut Scratch,
 ) -> (u64, Option<Lanes>, Option<[u32; 4]>) {
+    let [buf_a, buf_b, ..] = &mut scratch.srcs[..] else {
+        unreachable!("Scratch::new makes at least two source buffers")
+    };
     let cond = match op {
         Op::If(c)
         | Op::Break(c)
@@ -102,11 +151,14 @@ fn flow_inputs(
         | Op::Return(c)
         | Op::Discard(c) => *c,
         Op::Switch(_) => {
-            let v = read(wave, &inst.srcs[0], DataType::Int, ctx);
-            return (wave.exec, Some(v[0]), None);
+            let v = view(wave, &inst.srcs[0], DataType::Int, ctx, buf_a);
+            return (wave.exec, Some(*v[0]), None);
         }
         Op::Loop { counted: Some(_) } => {
-            let v = inst.srcs.first().map(|s| read(wave, s, DataType::Int, ctx));
+            let v = inst
+                .srcs
+                .first()
+                .map(|s| view(wave, s, DataType::Int, ctx, buf_a));
             return (
                 wave.exec,
                 None,
@@ -114,7 +166,7 @@ fn flow_inputs(
             );
         }
         Op::Kill => {
-            let v = read(wave, &inst.srcs[0], DataType::Float, ctx);
+            let v = view(wave, &inst.srcs[0], DataType::Float, ctx, buf_a);
             let mut taken = 0u64;
             for l in lanes(wave.exec) {
                 if (0..4).any(|c| super::semantics::float::input(v[c][l]) < 0.0) {
@@ -133,79 +185,98 @@ fn flow_inputs(
     } else {
         DataType::Int
     };
-    let a = read(wave, &inst.srcs[0], data, ctx);
+    let a = view(wave, &inst.srcs[0], data, ctx, buf_a);
     let b = match inst.srcs.get(1) {
-        Some(s) => read(wave, s, data, ctx),
-        None => ZERO4,
+        Some(s) => view(wave, s, data, ctx, buf_b),
+        None => ZERO_OPERAND,
     };
+    // The test is total, so it runs on every lane without a branch and the inactive lanes
+    // are masked off afterwards.
     let mut taken = 0u64;
-    for l in lanes(wave.exec) {
-        if test(cond, a[0][l], b[0][l]) {
-            taken |= 1 << l;
-        }
+    for (l, (&x, &y)) in a[0].iter().zip(b[0]).enumerate() {
+        taken |= u64::from(test(cond, x, y)) << l;
     }
-    (taken, None, None)
+    (taken & wave.exec, None, None)
 }
 
-fn compute(wave: &mut Wave, inst: &Inst, ctx: &mut Ctx<'_>) -> Result<(), RunError> {
-    let mut srcs: SmallVec<[Lanes4; 4]> = SmallVec::new();
-    for s in &inst.srcs {
-        let v = read(wave, s, inst.data, ctx);
-        srcs.push(v);
-    }
+fn compute(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx<'_>,
+    scratch: &mut Scratch,
+) -> Result<(), RunError> {
+    let Scratch { srcs: bufs, out } = scratch;
+    let out = &mut **out;
     let exec = wave.exec;
-    if is_memory(inst.opcode) {
-        let mask = inst
-            .dst
-            .as_ref()
-            .map_or([true; 4], |d| [0, 1, 2, 3].map(|c| d.writes(c)));
-        let who = LaneInfo {
-            exec,
-            local_id: &wave.local_id,
-            wave_index: wave.index,
-        };
-        let loaded = ctx.mem.execute(&ctx.kernel.decls, inst, &srcs, mask, who);
-        if let (Some(values), Some(dst)) = (loaded, &inst.dst) {
-            if dst.loc != DstLoc::Memory {
-                write(wave, dst, values, [exec; 4], DataType::Bits, ctx);
+    let kernel = ctx.kernel;
+    // The sources borrow the register file; the result goes to `out` and reaches the
+    // destination only after every source has been read, as one instruction's must.
+    let enabled = {
+        let regs: &Wave = wave;
+        let mut srcs: SmallVec<[Operand; 5]> = SmallVec::new();
+        for (s, buf) in inst.srcs.iter().zip(bufs.iter_mut()) {
+            srcs.push(view(regs, s, inst.data, ctx, buf));
+        }
+        if is_memory(inst.opcode) {
+            let mask = inst
+                .dst
+                .as_ref()
+                .map_or([true; 4], |d| [0, 1, 2, 3].map(|c| d.writes(c)));
+            let who = LaneInfo {
+                exec,
+                local_id: &regs.local_id,
+                wave_index: regs.index,
+            };
+            let loaded = ctx.mem.execute(&kernel.decls, inst, &srcs, mask, who);
+            drop(srcs);
+            let (Some(values), Some(dst)) = (loaded, &inst.dst) else {
+                return Ok(());
+            };
+            if dst.loc == DstLoc::Memory {
+                return Ok(());
             }
+            *out = values;
+            write(wave, dst, out, [exec; 4], DataType::Bits, ctx);
+            return Ok(());
         }
-        return Ok(());
-    }
-    if is_texture(inst.opcode) {
-        let values = texture::execute(inst, &srcs, exec, ctx)?;
-        if let Some(dst) = &inst.dst {
-            write(wave, dst, values, [exec; 4], DataType::Float, ctx);
+        if is_texture(inst.opcode) {
+            *out = texture::execute(inst, &srcs, exec, ctx)?;
+            drop(srcs);
+            if let Some(dst) = &inst.dst {
+                write(wave, dst, out, [exec; 4], DataType::Float, ctx);
+            }
+            return Ok(());
         }
-        return Ok(());
-    }
-    let special = alu::Special {
-        wave_index: wave.index,
-    };
-    let Some(out) = alu::compute(inst, &srcs, special) else {
-        return Err(RunError::Unsupported(format!(
-            "`{}` is not implemented by the interpreter",
-            inst.opcode.mnemonic()
-        )));
+        let special = alu::Special {
+            wave_index: regs.index,
+        };
+        let Some(written) = alu::compute(inst, &srcs, special, out) else {
+            return Err(RunError::Unsupported(format!(
+                "`{}` is not implemented by the interpreter",
+                inst.opcode.mnemonic()
+            )));
+        };
+        written
     };
     if let Some(dst) = &inst.dst {
         // A forced 0 or 1 in the mask is written even where the instruction produces
         // nothing (`crs` .w, L6596; `sincos`, `mmul`).
         let enabled = [0, 1, 2, 3].map(|c| match dst.mask[c] {
             DstComp::Zero | DstComp::One => exec,
-            _ => out.written[c] & exec,
+            _ => enabled[c] & exec,
         });
-        write(wave, dst, out.values, enabled, inst.data, ctx);
+        write(wave, dst, out, enabled, inst.data, ctx);
     }
     Ok(())
 }
 
 /// The per-lane value of an index: the relative register's first selected component as a
 /// signed integer plus the immediate.
-fn index_values(wave: &mut Wave, index: &Index, ctx: &mut Ctx<'_>) -> [i64; WAVE] {
+fn index_values(wave: &Wave, index: &Index, ctx: &mut Ctx<'_>) -> [i64; WAVE] {
     let mut out = [i64::from(index.offset); WAVE];
     if let Some(rel) = &index.relative {
-        let v = read(wave, rel, DataType::Int, ctx);
+        let mut buf = ZERO4;
+        let v = view(wave, rel, DataType::Int, ctx, &mut buf);
         for (o, r) in out.iter_mut().zip(v[0].iter()) {
             *o += i64::from(*r as i32);
         }
@@ -216,7 +287,7 @@ fn index_values(wave: &mut Wave, index: &Index, ctx: &mut Ctx<'_>) -> [i64; WAVE
 /// The element of the wavefront's indexed-temporary storage that each lane's index selects
 /// in `array`, or `None` outside the array.
 fn itemp_elements(
-    wave: &mut Wave,
+    wave: &Wave,
     array: u32,
     index: &Index,
     ctx: &mut Ctx<'_>,
@@ -236,56 +307,58 @@ fn itemp_elements(
     })
 }
 
-/// Reads element `index` (per lane) of a table of 16-byte elements.
-fn gather(table: &[Vec4], index: &[i64; WAVE], exec: u64, oob: &mut u64) -> Lanes4 {
-    let mut out = ZERO4;
+/// Reads element `index` (per lane) of a table of 16-byte elements into `out` (zero where
+/// there is none).
+fn gather(table: &[Vec4], index: &[i64; WAVE], exec: u64, oob: &mut u64, out: &mut Lanes4) {
     for (l, &i) in index.iter().enumerate() {
         let hit = usize::try_from(i).ok().and_then(|i| table.get(i));
-        match hit {
-            Some(v) => {
-                for c in 0..4 {
-                    out[c][l] = v[c];
-                }
+        let v = match hit {
+            Some(v) => *v,
+            None => {
+                *oob += exec >> l & 1;
+                [0; 4]
             }
-            None => *oob += exec >> l & 1,
+        };
+        for c in 0..4 {
+            out[c][l] = v[c];
         }
     }
-    out
 }
 
-/// The four components of a source location before the swizzle.
-fn fetch(wave: &mut Wave, loc: &Loc, ctx: &mut Ctx<'_>) -> Lanes4 {
+/// The four components of a source location that is not a register, before the swizzle,
+/// into `out`.
+fn fetch(wave: &Wave, loc: &Loc, ctx: &mut Ctx<'_>, out: &mut Lanes4) {
     let exec = wave.exec;
     match loc {
-        Loc::Reg(slot) => wave.regs[*slot as usize],
-        Loc::Imm(v) => [[v[0]; WAVE], [v[1]; WAVE], [v[2]; WAVE], [v[3]; WAVE]],
+        Loc::Reg(slot) => *out = wave.regs[*slot as usize],
+        Loc::Imm(v) => *out = [[v[0]; WAVE], [v[1]; WAVE], [v[2]; WAVE], [v[3]; WAVE]],
         Loc::Const { buffer, index } => {
             let idx = index_values(wave, index, ctx);
             let mem = &mut *ctx.mem;
             let table = mem.const_buffers.get(buffer).map_or(&[][..], |b| &b[..]);
-            gather(table, &idx, exec, &mut mem.out_of_range.constant_reads)
+            gather(table, &idx, exec, &mut mem.out_of_range.constant_reads, out)
         }
         Loc::ConstDynamic { buffer, index } => {
             let b = index_values(wave, buffer, ctx);
             let idx = index_values(wave, index, ctx);
             let mem = &mut *ctx.mem;
-            let mut out = ZERO4;
             for l in 0..WAVE {
                 let element = u32::try_from(b[l])
                     .ok()
                     .and_then(|b| mem.const_buffers.get(&b))
                     .zip(usize::try_from(idx[l]).ok())
                     .and_then(|(table, i)| table.get(i));
-                match element {
-                    Some(v) => {
-                        for c in 0..4 {
-                            out[c][l] = v[c];
-                        }
+                let v = match element {
+                    Some(v) => *v,
+                    None => {
+                        mem.out_of_range.constant_reads += exec >> l & 1;
+                        [0; 4]
                     }
-                    None => mem.out_of_range.constant_reads += exec >> l & 1,
+                };
+                for c in 0..4 {
+                    out[c][l] = v[c];
                 }
             }
-            out
         }
         Loc::ImmediateConst(index) => {
             let idx = index_values(wave, index, ctx);
@@ -295,56 +368,102 @@ fn fetch(wave: &mut Wave, loc: &Loc, ctx: &mut Ctx<'_>) -> Lanes4 {
                 &idx,
                 exec,
                 &mut mem.out_of_range.constant_reads,
+                out,
             )
         }
         Loc::ITemp { array, index } => {
             let elements = itemp_elements(wave, *array, index, ctx);
-            let mut out = ZERO4;
             for (l, element) in elements.iter().enumerate() {
-                if let Some(e) = element {
-                    let e = &wave.itemps[*e];
-                    for c in 0..4 {
-                        out[c][l] = e[c][l];
+                let e = match element {
+                    Some(e) => &wave.itemps[*e],
+                    None => {
+                        ctx.mem.out_of_range.indexed_temp_reads += exec >> l & 1;
+                        &ZERO4
                     }
-                } else {
-                    ctx.mem.out_of_range.indexed_temp_reads += exec >> l & 1;
+                };
+                for c in 0..4 {
+                    out[c][l] = e[c][l];
                 }
             }
-            out
         }
         Loc::Global(index) => {
             let idx = index_values(wave, index, ctx);
             let mem = &mut *ctx.mem;
-            gather(&mem.global, &idx, exec, &mut mem.out_of_range.global_reads)
+            gather(
+                &mem.global,
+                &idx,
+                exec,
+                &mut mem.out_of_range.global_reads,
+                out,
+            )
         }
-        Loc::Shared(n) => ctx.mem.shared.get(*n as usize).copied().unwrap_or(ZERO4),
-        Loc::LoopCounter => [[wave.loop_counter(); WAVE]; 4],
+        Loc::Shared(n) => *out = ctx.mem.shared.get(*n as usize).copied().unwrap_or(ZERO4),
+        Loc::LoopCounter => *out = [[wave.loop_counter(); WAVE]; 4],
     }
 }
 
-/// Reads a source operand with its swizzle and modifiers applied for data type `data`.
-pub fn read(wave: &mut Wave, src: &Src, data: DataType, ctx: &mut Ctx<'_>) -> Lanes4 {
-    let mut out = ZERO4;
-    let select = |raw: &Lanes4, out: &mut Lanes4| {
-        for (o, &s) in out.iter_mut().zip(src.swizzle.iter()) {
-            *o = match s {
-                SEL_ZERO => [0; WAVE],
-                SEL_ONE => [ONE_F32; WAVE],
-                c => raw[c as usize & 3],
+/// What the swizzle of a source selects from the four components `raw`.
+fn select(raw: &Lanes4, swizzle: [u8; 4]) -> Operand<'_> {
+    swizzle.map(|s| match s {
+        SEL_ZERO => &ZERO_LANES,
+        SEL_ONE => &ONE_LANES,
+        c => &raw[c as usize & 3],
+    })
+}
+
+/// A source operand with its swizzle and modifiers applied for data type `data`.
+///
+/// A register without modifiers is read in place: the swizzle picks which register
+/// component (or the constant 0 or 1 lanes) each operand component is. That is the common
+/// case, inlined into the instruction loop; anything else is [`evaluate`]d into `buf`.
+#[inline]
+pub fn view<'a>(
+    wave: &'a Wave,
+    src: &Src,
+    data: DataType,
+    ctx: &mut Ctx<'_>,
+    buf: &'a mut Lanes4,
+) -> Operand<'a> {
+    match (&src.loc, &src.mods) {
+        (Loc::Reg(slot), None) => select(&wave.regs[*slot as usize], src.swizzle),
+        _ => evaluate(wave, src, data, ctx, buf),
+    }
+}
+
+/// A source operand that is not a plain register read, evaluated into `buf`: other
+/// locations are fetched there and then viewed through the swizzle as registers are; with
+/// modifiers, the swizzled components are copied into `buf` and modified there (a modifier
+/// acts per operand component, and two components may select the same register component).
+fn evaluate<'a>(
+    wave: &'a Wave,
+    src: &Src,
+    data: DataType,
+    ctx: &mut Ctx<'_>,
+    buf: &'a mut Lanes4,
+) -> Operand<'a> {
+    match (&src.loc, &src.mods) {
+        (Loc::Reg(slot), None) => select(&wave.regs[*slot as usize], src.swizzle),
+        (loc, None) => {
+            fetch(wave, loc, ctx, buf);
+            select(buf, src.swizzle)
+        }
+        (loc, Some(m)) => {
+            let fetched;
+            let raw = match loc {
+                Loc::Reg(slot) => &wave.regs[*slot as usize],
+                _ => {
+                    fetch(wave, loc, ctx, buf);
+                    fetched = *buf;
+                    &fetched
+                }
             };
-        }
-    };
-    match &src.loc {
-        Loc::Reg(slot) => select(&wave.regs[*slot as usize], &mut out),
-        loc => {
-            let raw = fetch(wave, loc, ctx);
-            select(&raw, &mut out);
+            for (o, comp) in buf.iter_mut().zip(select(raw, src.swizzle)) {
+                *o = *comp;
+            }
+            apply_source_modifiers(buf, m, data);
+            operand(buf)
         }
     }
-    if let Some(m) = &src.mods {
-        apply_source_modifiers(&mut out, m, data);
-    }
-    out
 }
 
 /// Source modifiers in the order of L660-L674: invert, bias, x2, sign, divComp, abs, negate,
@@ -447,34 +566,34 @@ fn apply_destination_modifiers(v: &mut Lanes4, dst: &Dst, data: DataType) {
 
 /// Writes `values` to a destination: modifiers, then per component either the value, a
 /// forced 0 or 1.0, or nothing; `enabled[c]` are the lanes that write component c.
+/// `values` is a result buffer, and the destination modifiers are applied in it.
 pub fn write(
     wave: &mut Wave,
     dst: &Dst,
-    mut values: Lanes4,
+    values: &mut Lanes4,
     enabled: [u64; 4],
     data: DataType,
     ctx: &mut Ctx<'_>,
 ) {
-    apply_destination_modifiers(&mut values, dst, data);
-    for (c, comp) in values.iter_mut().enumerate() {
-        match dst.mask[c] {
-            DstComp::Zero => *comp = [0; WAVE],
-            DstComp::One => *comp = [ONE_F32; WAVE],
-            DstComp::Write | DstComp::NoWrite => {}
-        }
-    }
+    apply_destination_modifiers(values, dst, data);
+    let values: &Lanes4 = values;
+    let comps: Operand = [0, 1, 2, 3].map(|c| match dst.mask[c] {
+        DstComp::Zero => &ZERO_LANES,
+        DstComp::One => &ONE_LANES,
+        DstComp::Write | DstComp::NoWrite => &values[c],
+    });
     let writes = |c: usize| dst.mask[c] != DstComp::NoWrite;
     match &dst.loc {
         DstLoc::Reg(slot) => {
             let reg = &mut wave.regs[*slot as usize];
             for c in (0..4).filter(|&c| writes(c)) {
-                blend(&mut reg[c], &values[c], enabled[c]);
+                blend(&mut reg[c], comps[c], enabled[c]);
             }
         }
         DstLoc::Shared(n) => {
             if let Some(reg) = ctx.mem.shared.get_mut(*n as usize) {
                 for c in (0..4).filter(|&c| writes(c)) {
-                    blend(&mut reg[c], &values[c], enabled[c]);
+                    blend(&mut reg[c], comps[c], enabled[c]);
                 }
             }
         }
@@ -485,7 +604,7 @@ pub fn write(
                 if let Some(e) = elements[l] {
                     let e = &mut wave.itemps[e];
                     for c in (0..4).filter(|&c| writes(c) && enabled[c] >> l & 1 != 0) {
-                        e[c][l] = values[c][l];
+                        e[c][l] = comps[c][l];
                     }
                 } else {
                     ctx.mem.out_of_range.indexed_temp_writes += 1;
@@ -503,7 +622,7 @@ pub fn write(
                 {
                     Some(e) => {
                         for c in (0..4).filter(|&c| writes(c) && enabled[c] >> l & 1 != 0) {
-                            e[c] = values[c][l];
+                            e[c] = comps[c][l];
                         }
                     }
                     None => mem.out_of_range.global_writes += 1,
@@ -511,5 +630,135 @@ pub fn write(
             }
         }
         DstLoc::Memory => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use il_frontend::ast::SrcMod;
+    use il_frontend::enums::ShaderType;
+    use il_frontend::opcode::Opcode;
+
+    use super::*;
+    use crate::interp::kernel::{Cond, Decls, SlotInit};
+
+    fn kernel(slots: usize) -> Kernel {
+        Kernel {
+            shader: ShaderType::Compute,
+            code: Vec::new(),
+            skip: Vec::new(),
+            slots: vec![SlotInit::Temp; slots],
+            decls: Decls::default(),
+        }
+    }
+
+    /// A register whose component `c` holds `1000 * c + lane` in each lane.
+    fn numbered() -> Lanes4 {
+        std::array::from_fn(|c| std::array::from_fn(|l| (1000 * c + l) as u32))
+    }
+
+    fn src(loc: Loc, swizzle: [u8; 4], mods: Option<SrcMods>) -> Src {
+        Src { loc, swizzle, mods }
+    }
+
+    /// Runs `f` with a wavefront whose register 0 is [`numbered`] and a context around it.
+    fn with_wave(f: impl FnOnce(&mut Wave, &mut Ctx<'_>)) {
+        let k = kernel(2);
+        let mut mem = Memory::default();
+        let mut ctx = Ctx {
+            kernel: &k,
+            mem: &mut mem,
+            step_limit: 100,
+            pixel: None,
+        };
+        let mut wave = Wave::new(&k);
+        wave.regs[0] = numbered();
+        wave.exec = u64::MAX;
+        f(&mut wave, &mut ctx);
+    }
+
+    #[test]
+    fn blend_writes_exactly_the_lanes_of_the_mask() {
+        let v: Lanes = std::array::from_fn(|l| 100 + l as u32);
+        for exec in [
+            0,
+            u64::MAX,
+            1,
+            1 << 31,
+            1 << 32,
+            1 << 63,
+            0x0123_4567_89AB_CDEF,
+        ] {
+            let mut dst = [7u32; WAVE];
+            blend(&mut dst, &v, exec);
+            for l in 0..WAVE {
+                let expected = if exec >> l & 1 == 1 {
+                    100 + l as u32
+                } else {
+                    7
+                };
+                assert_eq!(dst[l], expected, "exec {exec:#x}, lane {l}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_register_without_modifiers_is_read_in_place() {
+        with_wave(|wave, ctx| {
+            let s = src(Loc::Reg(0), [3, 0, SEL_ZERO, SEL_ONE], None);
+            let mut buf = ZERO4;
+            let v = view(wave, &s, DataType::Float, ctx, &mut buf);
+            assert!(std::ptr::eq(v[0], &wave.regs[0][3]));
+            assert!(std::ptr::eq(v[1], &wave.regs[0][0]));
+            assert_eq!(*v[2], [0; WAVE]);
+            assert_eq!(*v[3], [0x3F80_0000; WAVE]);
+        });
+    }
+
+    #[test]
+    fn modifiers_act_per_operand_component_and_leave_the_register_alone() {
+        with_wave(|wave, ctx| {
+            // `r0.xxxx` with only the second component negated (two's complement).
+            let mods = SrcMod {
+                negate: [false, true, false, false],
+                ..SrcMod::IDENTITY
+            };
+            let s = src(Loc::Reg(0), [0; 4], Some(mods));
+            let mut buf = ZERO4;
+            let v = view(wave, &s, DataType::Int, ctx, &mut buf);
+            let x = numbered()[0];
+            assert_eq!(*v[0], x);
+            assert_eq!(*v[1], x.map(|x| x.wrapping_neg()));
+            assert_eq!(*v[2], x);
+            assert_eq!(wave.regs[0], numbered());
+        });
+    }
+
+    #[test]
+    fn an_immediate_is_swizzled_like_a_register() {
+        with_wave(|wave, ctx| {
+            let s = src(Loc::Imm([1, 2, 3, 4]), [2, 2, 1, SEL_ZERO], None);
+            let mut buf = ZERO4;
+            let v = view(wave, &s, DataType::Int, ctx, &mut buf);
+            let got = [0, 1, 2, 3].map(|c| *v[c]);
+            assert_eq!(got, [[3; WAVE], [3; WAVE], [2; WAVE], [0; WAVE]]);
+        });
+    }
+
+    #[test]
+    fn a_condition_holds_only_on_executing_lanes() {
+        with_wave(|wave, ctx| {
+            // r1.x is nonzero on the even lanes; lanes 0-7 and 60-63 execute.
+            for l in (0..WAVE).step_by(2) {
+                wave.regs[1][0][l] = 5;
+            }
+            wave.exec = 0xF000_0000_0000_00FF;
+            let mut inst = Inst::probe(Opcode::Mov);
+            inst.op = Op::If(Cond::NonZero);
+            inst.srcs.push(src(Loc::Reg(1), [0, 1, 2, 3], None));
+            let mut scratch = Scratch::new(ctx.kernel);
+            let (taken, ..) = flow_inputs(wave, &inst, &inst.op, ctx, &mut scratch);
+            assert_eq!(taken, 0x5000_0000_0000_0055);
+        });
     }
 }

@@ -20,7 +20,7 @@ use il_frontend::opcode::Opcode;
 use il_semantics::memory::{atomic_of, Atomic, Space};
 
 use super::kernel::{Decls, Inst, LdsAlloc, UavDecl, Vec4};
-use super::wave::{active_lanes as lanes, Lanes, Lanes4, WAVE, ZERO4};
+use super::wave::{active_lanes as lanes, Lanes, Lanes4, Operand, WAVE, ZERO4, ZERO_OPERAND};
 use crate::runtime::{OutOfRange, Resource};
 
 /// Everything a dispatch reads and writes besides registers.
@@ -124,12 +124,12 @@ impl Memory {
         &mut self,
         decls: &Decls,
         inst: &Inst,
-        srcs: &[Lanes4],
+        srcs: &[Operand],
         mask: [bool; 4],
         who: LaneInfo<'_>,
     ) -> Loaded {
         use Opcode as O;
-        let src = |i: usize| srcs.get(i).unwrap_or(&ZERO4);
+        let src = |i: usize| srcs.get(i).unwrap_or(&ZERO_OPERAND);
         // The id field's width differs by opcode (10, 14, 8 or 4 bits); the table knows.
         let id = inst.field("id").unwrap_or(0);
         if let Some((space, op, returns)) = atomic_of(inst.opcode) {
@@ -187,7 +187,7 @@ impl Memory {
                     size,
                     signed,
                     |l| u64::from(a[0][l]),
-                    &ZERO4,
+                    &ZERO_OPERAND,
                     who.exec,
                 )
             }
@@ -212,7 +212,7 @@ impl Memory {
                 if inst.opcode == O::UavStore {
                     return self.uav_sized(id, false, 4, false, addr, src(1), who.exec);
                 }
-                let mut out = self.uav_sized(id, true, 4, false, addr, &ZERO4, who.exec)?;
+                let mut out = self.uav_sized(id, true, 4, false, addr, &ZERO_OPERAND, who.exec)?;
                 let one = if typed_format(decls, id) == ElementFormat::Float {
                     super::kernel::ONE_F32
                 } else {
@@ -400,7 +400,7 @@ impl Memory {
         id: u32,
         exec: u64,
         mask: [bool; 4],
-        v: &Lanes4,
+        v: &Operand,
         addr: impl Fn(usize) -> u64,
     ) {
         let mut oob = 0;
@@ -431,7 +431,7 @@ impl Memory {
         size: usize,
         signed: bool,
         addr: impl Fn(usize) -> u64,
-        data: &Lanes4,
+        data: &Operand,
         exec: u64,
     ) -> Loaded {
         let mut out = ZERO4;
@@ -474,10 +474,10 @@ impl Memory {
         inst: &Inst,
         space: Space,
         op: Atomic,
-        srcs: &[Lanes4],
+        srcs: &[Operand],
         exec: u64,
     ) -> Lanes4 {
-        let src = |i: usize| srcs.get(i).unwrap_or(&ZERO4);
+        let src = |i: usize| srcs.get(i).unwrap_or(&ZERO_OPERAND);
         let (a, d1, d2) = (src(0), src(1), src(2));
         let mut out = ZERO4;
         let mut oob = 0u64;
@@ -567,7 +567,7 @@ impl Memory {
         &mut self,
         decls: &Decls,
         inst: &Inst,
-        a: &Lanes4,
+        a: &Operand,
         mask: [bool; 4],
         who: LaneInfo<'_>,
     ) -> Lanes4 {
@@ -656,7 +656,7 @@ fn lds_alloc(allocs: &BTreeMap<u32, LdsAlloc>, id: u32) -> Option<LdsAlloc> {
 /// The byte address of a scalar LDS/GDS access: `src0.x` for a typeless allocation,
 /// `src0.x * stride + src0.y` for a structured one (7.2.10), aligned to the access size.
 /// Returns (allocation base, offset within it).
-fn scalar_address(al: LdsAlloc, a: &Lanes4, l: usize, size: usize) -> (u64, u64) {
+fn scalar_address(al: LdsAlloc, a: &Operand, l: usize, size: usize) -> (u64, u64) {
     let off = match al.stride {
         Some(s) => u64::from(a[0][l]) * u64::from(s) + u64::from(a[1][l]),
         None => u64::from(a[0][l]),

@@ -32,7 +32,7 @@ use il_frontend::Program;
 use self::exec::Ctx;
 use self::kernel::{Kernel, SlotInit};
 use self::launch::Shape;
-use self::wave::{Lanes4, Status, Wave, WAVE};
+use self::wave::{Lanes, Lanes4, Status, Wave, WAVE};
 use crate::runtime::{Bindings, Device, Dispatch, RunError, RunReport};
 
 /// Instructions a wavefront may execute before a run is stopped as endless.
@@ -116,6 +116,10 @@ fn run_grid(
     let threads = group[0] * group[1] * group[2];
     let waves_per_group = threads.div_ceil(WAVE as u32) as usize;
     let mut waves: Vec<Wave> = (0..waves_per_group).map(|_| Wave::new(kernel)).collect();
+    let local: Vec<[Lanes; 3]> = (0..waves_per_group)
+        .map(|i| local_coordinates(i, group))
+        .collect();
+    let scratch = &mut exec::Scratch::new(kernel);
     let total_groups = u64::from(groups[0]) * u64::from(groups[1]) * u64::from(groups[2]);
     for flat_group in 0..total_groups {
         let g = [
@@ -137,13 +141,13 @@ fn run_grid(
             for l in 0..WAVE {
                 w.local_id[l] = first + l as u32;
             }
-            init_compute_slots(kernel, w, g, groups, group);
+            init_compute_slots(kernel, w, &local[i], g, groups, group);
         }
         // Wavefronts run in turn to the next barrier; a barrier releases when every
         // wavefront has reached it or finished.
         loop {
             for w in waves.iter_mut().filter(|w| w.status == Status::Running) {
-                exec::run(w, ctx)?;
+                exec::run(w, ctx, scratch)?;
             }
             let mut waiting = false;
             for w in waves.iter_mut().filter(|w| w.status == Status::AtBarrier) {
@@ -166,33 +170,52 @@ fn run_grid(
     Ok(())
 }
 
-/// Fills the ID registers of a compute wavefront (IL reference Ch5, `docs/abi.md`).
-fn init_compute_slots(kernel: &Kernel, w: &mut Wave, g: [u32; 3], groups: [u32; 3], d: [u32; 3]) {
+/// The (x, y, z) position in a work-group of size `d` of each lane of wavefront `index`
+/// (flat id `64 * index + lane`), the same in every work-group.
+fn local_coordinates(index: usize, d: [u32; 3]) -> [Lanes; 3] {
+    let mut out = [[0; WAVE]; 3];
+    for l in 0..WAVE {
+        let f = (index * WAVE + l) as u32;
+        let local = [f % d[0], f / d[0] % d[1], f / (d[0] * d[1])];
+        for k in 0..3 {
+            out[k][l] = local[k];
+        }
+    }
+    out
+}
+
+/// Fills the ID registers of a compute wavefront (IL reference Ch5, `docs/abi.md`); `local`
+/// are its lanes' [`local_coordinates`].
+fn init_compute_slots(
+    kernel: &Kernel,
+    w: &mut Wave,
+    local: &[Lanes; 3],
+    g: [u32; 3],
+    groups: [u32; 3],
+    d: [u32; 3],
+) {
     let group_flat = g[2] * groups[0] * groups[1] + g[1] * groups[0] + g[0];
     for (slot, init) in kernel.slots.iter().enumerate() {
         let reg = &mut w.regs[slot];
         match init {
             SlotInit::ThreadGroupId => *reg = splat([g[0], g[1], g[2], 0]),
             SlotInit::ThreadGroupIdFlat => *reg = splat([group_flat; 4]),
-            SlotInit::ThreadIdInGroup
-            | SlotInit::ThreadIdInGroupFlat
-            | SlotInit::AbsoluteThreadId
-            | SlotInit::AbsoluteThreadIdFlat => {
+            SlotInit::ThreadIdInGroup => *reg = [local[0], local[1], local[2], [0; WAVE]],
+            SlotInit::ThreadIdInGroupFlat => *reg = [w.local_id; 4],
+            SlotInit::AbsoluteThreadId => {
+                for k in 0..3 {
+                    for l in 0..WAVE {
+                        reg[k][l] = g[k].wrapping_mul(d[k]).wrapping_add(local[k][l]);
+                    }
+                }
+                reg[3] = [0; WAVE];
+            }
+            SlotInit::AbsoluteThreadIdFlat => {
+                let first = group_flat.wrapping_mul(d[0] * d[1] * d[2]);
                 for l in 0..WAVE {
-                    let f = w.local_id[l];
-                    let local = [f % d[0], f / d[0] % d[1], f / (d[0] * d[1])];
-                    let v = match init {
-                        SlotInit::ThreadIdInGroup => [local[0], local[1], local[2], 0],
-                        SlotInit::ThreadIdInGroupFlat => [f; 4],
-                        SlotInit::AbsoluteThreadId => {
-                            let a =
-                                [0, 1, 2].map(|k| g[k].wrapping_mul(d[k]).wrapping_add(local[k]));
-                            [a[0], a[1], a[2], 0]
-                        }
-                        _ => [group_flat.wrapping_mul(d[0] * d[1] * d[2]).wrapping_add(f); 4],
-                    };
-                    for c in 0..4 {
-                        reg[c][l] = v[c];
+                    let v = first.wrapping_add(w.local_id[l]);
+                    for comp in reg.iter_mut() {
+                        comp[l] = v;
                     }
                 }
             }
@@ -228,6 +251,7 @@ fn run_domain(
         rt.resize(pixels, [0; 4]);
     }
     let mut w = Wave::new(kernel);
+    let scratch = &mut exec::Scratch::new(kernel);
     for ty in 0..height.div_ceil(TILE) {
         for tx in 0..width.div_ceil(TILE) {
             let mut live = 0u64;
@@ -275,10 +299,10 @@ fn run_domain(
                     }
                 }
             }
-            exec::run(&mut w, ctx)?;
+            exec::run(&mut w, ctx, scratch)?;
             // A barrier in a pixel kernel has nobody to wait for.
             while w.status == Status::AtBarrier {
-                exec::run(&mut w, ctx)?;
+                exec::run(&mut w, ctx, scratch)?;
             }
             let written = live & !w.discarded;
             for (slot, init) in kernel.slots.iter().enumerate() {
@@ -298,4 +322,31 @@ fn run_domain(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_coordinates_follow_the_flat_order_x_fastest() {
+        let d = [3, 5, 7];
+        // Host enumeration of the group in flat order: x fastest, then y, then z.
+        let mut order = Vec::new();
+        for z in 0..d[2] {
+            for y in 0..d[1] {
+                for x in 0..d[0] {
+                    order.push([x, y, z]);
+                }
+            }
+        }
+        for wave in 0..2 {
+            let got = local_coordinates(wave, d);
+            // The 105 work-items end in the second wavefront.
+            for l in (0..WAVE).filter(|l| wave * WAVE + l < order.len()) {
+                let expected = order[wave * WAVE + l];
+                assert_eq!([got[0][l], got[1][l], got[2][l]], expected, "lane {l}");
+            }
+        }
+    }
 }

@@ -12,7 +12,7 @@ use il_frontend::opcode::Opcode;
 use super::exec::Ctx;
 use super::kernel::{Inst, ResourceDecl, UavDecl, ONE_F32};
 use super::semantics::float;
-use super::wave::{active_lanes, Lanes4, WAVE, ZERO4};
+use super::wave::{active_lanes, Lanes4, Operand, WAVE, ZERO4, ZERO_OPERAND};
 use crate::runtime::{Resource, RunError};
 
 /// Marks a pixel-shader run: lanes form 2x2 quads for derivatives (8x8 tiles, lane
@@ -86,13 +86,12 @@ fn slice_index(t: f32, slices: u32) -> u32 {
 
 pub fn execute(
     inst: &Inst,
-    s: &[Lanes4],
+    s: &[Operand],
     exec: u64,
     ctx: &mut Ctx<'_>,
 ) -> Result<Lanes4, RunError> {
     use Opcode as O;
-    let zero = ZERO4;
-    let src = |i: usize| s.get(i).unwrap_or(&zero);
+    let src = |i: usize| s.get(i).unwrap_or(&ZERO_OPERAND);
     match inst.opcode {
         O::Dsx | O::Dsy | O::Fwidth => {
             return Ok(derivative(inst.opcode, src(0), ctx.pixel.is_some()))
@@ -274,7 +273,7 @@ fn bufinfo(inst: &Inst, ctx: &mut Ctx<'_>) -> Lanes4 {
 /// `dsx`, `dsy`, `fwidth` (L6711, L6727, L6902): differences within the 2x2 pixel quad
 /// (right minus left, bottom minus top, computed per row and column). Compute kernels have
 /// no quads; their derivatives are 0.
-fn derivative(op: Opcode, a: &Lanes4, pixel: bool) -> Lanes4 {
+fn derivative(op: Opcode, a: &Operand, pixel: bool) -> Lanes4 {
     let mut out = ZERO4;
     if !pixel {
         return out;

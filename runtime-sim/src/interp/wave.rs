@@ -21,6 +21,25 @@ pub type Lanes4 = [Lanes; 4];
 
 pub const ZERO4: Lanes4 = [[0; WAVE]; 4];
 
+/// Zero in every lane: what the `0` swizzle selects and a missing source reads.
+pub static ZERO_LANES: Lanes = [0; WAVE];
+/// `1.0f` in every lane: what the `1` swizzle selects (L660).
+pub static ONE_LANES: Lanes = [super::kernel::ONE_F32; WAVE];
+
+/// A source operand as the instruction sees it: its four components after the swizzle, each
+/// a reference to 64 lanes. A swizzle only chooses which lanes array each component is, so
+/// a register read without modifiers points into the register file and copies nothing.
+pub type Operand<'a> = [&'a Lanes; 4];
+
+/// The operand that reads zero everywhere (a source the instruction does not have).
+pub const ZERO_OPERAND: Operand<'static> = [&ZERO_LANES; 4];
+
+/// The identity view of a whole register.
+#[inline]
+pub fn operand(v: &Lanes4) -> Operand<'_> {
+    [&v[0], &v[1], &v[2], &v[3]]
+}
+
 /// The lanes set in an execution mask, in lane order.
 pub fn active_lanes(exec: u64) -> impl Iterator<Item = usize> {
     (0..WAVE).filter(move |l| exec >> l & 1 != 0)
