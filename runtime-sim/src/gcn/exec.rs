@@ -413,13 +413,12 @@ fn step(
         Inst::Salu(s) => salu::exec_salu(w, s),
         Inst::Sopk(s) => salu::exec_sopk(w, s, lds_bytes),
         Inst::Sopp(s) => salu::exec_sopp(w, s),
-        Inst::Valu(v) => {
-            let vs = match sem {
-                Sem::Valu(s) => *s,
-                _ => ValuSem::Unsupported,
-            };
-            valu::exec_valu(w, v, vs).map(|()| Flow::Next)
+        Inst::Valu(v) => match sem {
+            Sem::Vop32(f) => valu::exec_vop32(w, v, f),
+            Sem::Valu(s) => valu::exec_valu(w, v, *s),
+            _ => valu::exec_valu(w, v, ValuSem::Unsupported),
         }
+        .map(|()| Flow::Next),
         Inst::Smem(s) => {
             vmem::exec_smem(w, s, mem_sem(sem), mem.global, mem.oor).map(|()| Flow::Next)
         }

@@ -6,7 +6,7 @@
 use backend_gcn::isa::{Ty, Valu, ValuExt};
 
 use super::{denormals_allowed, flush, out_mod, Fn3};
-use crate::gcn::wave::{Lanes64, Wave, WAVE};
+use crate::gcn::wave::{Lanes, Lanes64, Wave, WAVE};
 
 /// `f` over the lanes of `exec` with the instruction's output modifiers and MODE's result
 /// flushing; other lanes 0.
@@ -40,5 +40,33 @@ pub(super) fn flush_all(t: Ty, v: &mut Lanes64) {
         Ty::F32 => v.iter_mut().for_each(|x| *x = flush(Ty::F32, *x)),
         Ty::F64 => v.iter_mut().for_each(|x| *x = flush(Ty::F64, *x)),
         _ => v.iter_mut().for_each(|x| *x = flush(t, *x)),
+    }
+}
+
+/// `out[l] = f(a[l], b[l], c[l])` on every lane of 32-bit sources, the function seeing
+/// them zero-extended and its result cut to 32 bits; inlined into its caller so that each
+/// opcode gets its own loop (which the compiler vectorizes where the function allows).
+#[inline(always)]
+pub(super) fn whole32(f: impl Fn(u64, u64, u64) -> u64, s: &[Lanes; 3], out: &mut Lanes) {
+    let [a, b, c] = s;
+    for l in 0..WAVE {
+        out[l] = f(u64::from(a[l]), u64::from(b[l]), u64::from(c[l])) as u32;
+    }
+}
+
+/// `dst` takes `v` in the lanes of `exec` and keeps its value in the others: a copy for a
+/// whole wavefront, else a select through a per-lane mask (which vectorizes; a store under a
+/// branch per lane does not).
+#[inline]
+pub(crate) fn select(dst: &mut Lanes, v: &Lanes, exec: u64) {
+    match exec {
+        u64::MAX => *dst = *v,
+        0 => {}
+        _ => {
+            for (l, (d, x)) in dst.iter_mut().zip(v).enumerate() {
+                let m = 0u32.wrapping_sub((exec >> l) as u32 & 1);
+                *d = (x & m) | (*d & !m);
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@ use crate::runtime::RunError;
 pub(crate) enum Sem {
     None,
     Valu(ValuSem),
+    /// A VALU instruction with a pre-decoded 32-bit form (`valu::Vop32`).
+    Vop32(valu::Vop32),
     Mem(MemSem),
 }
 
@@ -55,7 +57,13 @@ impl Program {
             };
             targets.push(t);
             sems.push(match inst {
-                Inst::Valu(v) => Sem::Valu(valu::resolve(v)),
+                Inst::Valu(v) => {
+                    let sem = valu::resolve(v);
+                    match valu::resolve_vop32(v, sem) {
+                        Some(f) => Sem::Vop32(f),
+                        None => Sem::Valu(sem),
+                    }
+                }
                 Inst::Smem(_) | Inst::Ds(_) | Inst::Buf(_) | Inst::Flat(_) => {
                     Sem::Mem(vmem::resolve(inst))
                 }

@@ -20,10 +20,14 @@
 use backend_gcn::isa::{Opcode, Operand, Special, Ty, Valu, ValuExt};
 use il_semantics::convert;
 
-use super::wave::{fault, unsupported, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
+use super::wave::{fault, unsupported, Lanes, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
 
 #[path = "lanes.rs"]
 mod lanes;
+#[path = "vop32.rs"]
+mod vop32;
+
+pub(crate) use vop32::{exec as exec_vop32, resolve as resolve_vop32, Vop32};
 
 type Fn3 = fn(u64, u64, u64) -> u64;
 
@@ -501,248 +505,277 @@ fn class_test(x: f64, is_snan: bool, subnormal: bool, mask: u32) -> bool {
     mask >> bit & 1 != 0
 }
 
-/// The lane function of a plain VALU opcode.
-fn map_fn(op: Opcode) -> Option<Fn3> {
-    use Opcode::*;
-    let f: Fn3 = match op {
-        // VOP2
-        V_ADD_F32 => |a, b, _| b32(f32b(a) + f32b(b)),
-        V_SUB_F32 => |a, b, _| b32(f32b(a) - f32b(b)),
-        V_SUBREV_F32 => |a, b, _| b32(f32b(b) - f32b(a)),
-        V_MUL_F32 => |a, b, _| b32(f32b(a) * f32b(b)),
-        V_MUL_LEGACY_F32 => |a, b, _| {
-            if f32b(a) == 0.0 || f32b(b) == 0.0 {
-                b32(0.0)
-            } else {
-                b32(f32b(a) * f32b(b))
-            }
-        },
-        V_MUL_I32_I24 => {
-            |a, b, _| ui(((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) as i32)
-        }
-        V_MUL_HI_I32_I24 => {
-            |a, b, _| ui((((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) >> 32) as i32)
-        }
-        V_MUL_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) & 0xffff_ffff,
-        V_MUL_HI_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) >> 32,
-        V_MIN_F32 => |a, b, _| b32(fmin(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
-        V_MAX_F32 => |a, b, _| b32(fmax(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
-        V_MIN_I32 => |a, b, _| ui(i32of(a).min(i32of(b))),
-        V_MAX_I32 => |a, b, _| ui(i32of(a).max(i32of(b))),
-        V_MIN_U32 => |a, b, _| a.min(b),
-        V_MAX_U32 => |a, b, _| a.max(b),
-        V_LSHRREV_B32 => |a, b, _| u64::from(u32of(b) >> (a & 31)),
-        V_ASHRREV_I32 => |a, b, _| ui(i32of(b) >> (a & 31)),
-        V_LSHLREV_B32 => |a, b, _| u64::from(u32of(b) << (a & 31)),
-        V_AND_B32 => |a, b, _| a & b,
-        V_OR_B32 => |a, b, _| a | b,
-        V_XOR_B32 => |a, b, _| a ^ b,
-        V_XNOR_B32 => |a, b, _| !(a ^ b) & 0xffff_ffff,
-        V_MADMK_F32 | V_MADAK_F32 | V_MAD_F32 => |a, b, c| b32(mad32(f32b(a), f32b(b), f32b(c))),
-        V_MAD_LEGACY_F32 => |a, b, c| {
-            let p = if f32b(a) == 0.0 || f32b(b) == 0.0 {
-                0.0
-            } else {
-                f32b(a) * f32b(b)
+/// Defines `map_fn` (the lane function of an opcode as a function pointer, `None` for an
+/// opcode that is not a plain map) and `map_lanes32` (the same functions over whole
+/// wavefronts of 32-bit lanes, one monomorphic loop per opcode) from one table of
+/// `OPCODE | OPCODE => closure` arms.
+macro_rules! lane_functions {
+    ($($($op:ident)|+ => $f:expr,)*) => {
+        /// The lane function of a plain VALU opcode.
+        fn map_fn(op: Opcode) -> Option<Fn3> {
+            use Opcode::*;
+            let f: Fn3 = match op {
+                $($($op)|+ => $f,)*
+                _ => return None,
             };
-            b32(p + f32b(c))
-        },
-        V_ADD_U32 => |a, b, _| a.wrapping_add(b) & 0xffff_ffff,
-        V_SUB_U32 => |a, b, _| a.wrapping_sub(b) & 0xffff_ffff,
-        V_SUBREV_U32 => |a, b, _| b.wrapping_sub(a) & 0xffff_ffff,
-        // VOP1
-        V_MOV_B32 => |a, _, _| a,
-        V_CVT_I32_F64 => |a, _, _| ui(f64b(a) as i32),
-        V_CVT_F64_I32 => |a, _, _| b64(f64::from(i32of(a))),
-        V_CVT_F32_I32 => |a, _, _| b32(i32of(a) as f32),
-        V_CVT_F32_U32 => |a, _, _| b32(u32of(a) as f32),
-        V_CVT_U32_F32 => |a, _, _| u64::from(f32b(a) as u32),
-        V_CVT_I32_F32 => |a, _, _| ui(f32b(a) as i32),
-        V_CVT_F16_F32 => |a, _, _| u64::from(f32_to_f16(f32b(a))),
-        V_CVT_F32_F16 => |a, _, _| b32(f16_to_f32(a as u16)),
-        V_CVT_RPI_I32_F32 => |a, _, _| ui((f32b(a) + 0.5).floor() as i32),
-        V_CVT_FLR_I32_F32 => |a, _, _| ui(f32b(a).floor() as i32),
-        V_CVT_F32_F64 => |a, _, _| b32(f64b(a) as f32),
-        V_CVT_F64_F32 => |a, _, _| b64(f64::from(f32b(a))),
-        V_CVT_F32_UBYTE0 => |a, _, _| b32((a & 0xff) as f32),
-        V_CVT_F32_UBYTE1 => |a, _, _| b32((a >> 8 & 0xff) as f32),
-        V_CVT_F32_UBYTE2 => |a, _, _| b32((a >> 16 & 0xff) as f32),
-        V_CVT_F32_UBYTE3 => |a, _, _| b32((a >> 24 & 0xff) as f32),
-        V_CVT_U32_F64 => |a, _, _| u64::from(f64b(a) as u32),
-        V_CVT_F64_U32 => |a, _, _| b64(f64::from(u32of(a))),
-        V_TRUNC_F64 => |a, _, _| b64(f64b(a).trunc()),
-        V_CEIL_F64 => |a, _, _| b64(f64b(a).ceil()),
-        V_RNDNE_F64 => |a, _, _| b64(f64b(a).round_ties_even()),
-        V_FLOOR_F64 => |a, _, _| b64(f64b(a).floor()),
-        V_FRACT_F32 => |a, _, _| {
-            let x = f32b(a);
-            if x.is_infinite() {
-                return b32(f32::NAN);
-            }
-            // S0 + -floor(S0) of a NaN is a NaN (the clamp below 1.0 must not hide it).
-            if x.is_nan() {
-                return b32(f32::from_bits(x.to_bits() | 0x0040_0000));
-            }
-            b32((x - x.floor()).min(f32::from_bits(0x3f7f_ffff)))
-        },
-        V_FRACT_F64 => |a, _, _| {
-            let x = f64b(a);
-            if x.is_infinite() {
-                return b64(f64::NAN);
-            }
-            if x.is_nan() {
-                return a | 1 << 51;
-            }
-            b64((x - x.floor()).min(f64::from_bits(0x3fef_ffff_ffff_ffff)))
-        },
-        V_TRUNC_F32 => |a, _, _| b32(f32b(a).trunc()),
-        V_CEIL_F32 => |a, _, _| b32(f32b(a).ceil()),
-        V_RNDNE_F32 => |a, _, _| b32(f32b(a).round_ties_even()),
-        V_FLOOR_F32 => |a, _, _| b32(f32b(a).floor()),
-        V_EXP_F32 => |a, _, _| b32(flush32((f64::from(flush32(f32b(a)))).exp2() as f32)),
-        V_LOG_F32 => |a, _, _| b32(flush32(f64::from(flush32(f32b(a))).log2() as f32)),
-        V_RCP_F32 | V_RCP_IFLAG_F32 => |a, _, _| b32(flush32(1.0 / flush32(f32b(a)))),
-        V_RSQ_F32 => |a, _, _| b32(flush32((1.0 / f64::from(flush32(f32b(a))).sqrt()) as f32)),
-        V_SQRT_F32 => |a, _, _| b32(flush32(flush32(f32b(a)).sqrt())),
-        V_RCP_F64 => |a, _, _| b64(1.0 / f64b(a)),
-        V_RSQ_F64 => |a, _, _| b64(1.0 / f64b(a).sqrt()),
-        V_SQRT_F64 => |a, _, _| b64(f64b(a).sqrt()),
-        V_SIN_F32 => |a, _, _| b32(sin_rev(f64::from(f32b(a))) as f32),
-        V_COS_F32 => |a, _, _| b32(cos_rev(f64::from(f32b(a))) as f32),
-        V_NOT_B32 => |a, _, _| !a & 0xffff_ffff,
-        V_BFREV_B32 => |a, _, _| u64::from(u32of(a).reverse_bits()),
-        V_FFBH_U32 => |a, _, _| {
-            if a as u32 == 0 {
-                0xffff_ffff
-            } else {
-                u64::from((a as u32).leading_zeros())
-            }
-        },
-        V_FFBL_B32 => |a, _, _| {
-            if a as u32 == 0 {
-                0xffff_ffff
-            } else {
-                u64::from((a as u32).trailing_zeros())
-            }
-        },
-        V_FFBH_I32 => |a, _, _| {
-            let x = a as u32;
-            if x == 0 || x == u32::MAX {
-                return 0xffff_ffff;
-            }
-            let y = if (x as i32) < 0 { !x } else { x };
-            u64::from(y.leading_zeros())
-        },
-        V_FREXP_EXP_I32_F64 => |a, _, _| ui(frexp64(f64b(a)).1),
-        V_FREXP_MANT_F64 => |a, _, _| b64(frexp64(f64b(a)).0),
-        V_FREXP_EXP_I32_F32 => |a, _, _| ui(frexp32(f32b(a)).1),
-        V_FREXP_MANT_F32 => |a, _, _| b32(frexp32(f32b(a)).0),
-        // VOP3
-        V_MAD_I32_I24 => |a, b, c| {
-            ui(
-                (((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) + i32of(c) as i64)
-                    as i32,
-            )
-        },
-        V_MAD_U32_U24 => |a, b, c| ((a & 0xff_ffff) * (b & 0xff_ffff) + c) & 0xffff_ffff,
-        V_BFE_U32 => |a, b, c| u64::from(bfe_u(a as u32, b as u32, c as u32)),
-        V_BFE_I32 => |a, b, c| u64::from(bfe_i(a as u32, b as u32, c as u32)),
-        V_BFI_B32 => |a, b, c| (a & b) | (!a & c & 0xffff_ffff),
-        V_FMA_F32 => |a, b, c| b32(f32b(a).mul_add(f32b(b), f32b(c))),
-        V_FMA_F64 => |a, b, c| b64(f64b(a).mul_add(f64b(b), f64b(c))),
-        V_ALIGNBIT_B32 => |a, b, c| ((a << 32 | b) >> (c & 31)) & 0xffff_ffff,
-        V_ALIGNBYTE_B32 => |a, b, c| ((a << 32 | b) >> (8 * (c & 3))) & 0xffff_ffff,
-        V_MIN3_F32 => |a, b, c| {
-            b32(fmin(
-                fmin(f64::from(f32b(a)), f64::from(f32b(b))),
-                f64::from(f32b(c)),
-            ) as f32)
-        },
-        V_MAX3_F32 => |a, b, c| {
-            b32(fmax(
-                fmax(f64::from(f32b(a)), f64::from(f32b(b))),
-                f64::from(f32b(c)),
-            ) as f32)
-        },
-        V_MED3_F32 => {
-            |a, b, c| b32(fmed3(f64::from(f32b(a)), f64::from(f32b(b)), f64::from(f32b(c))) as f32)
+            Some(f)
         }
-        V_MIN3_I32 => |a, b, c| ui(i32of(a).min(i32of(b)).min(i32of(c))),
-        V_MAX3_I32 => |a, b, c| ui(i32of(a).max(i32of(b)).max(i32of(c))),
-        V_MED3_I32 => |a, b, c| {
-            let (a, b, c) = (i32of(a), i32of(b), i32of(c));
-            ui(a.min(b).max(a.max(b).min(c)))
-        },
-        V_MIN3_U32 => |a, b, c| a.min(b).min(c),
-        V_MAX3_U32 => |a, b, c| a.max(b).max(c),
-        V_MED3_U32 => |a, b, c| a.min(b).max(a.max(b).min(c)),
-        V_SAD_U32 => |a, b, c| (a.abs_diff(b) + c) & 0xffff_ffff,
-        // vega L16891-16923: byte-wise absolute differences summed, plus S2.
-        V_SAD_U8 => |a, b, c| (u64::from(sad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
-        V_SAD_HI_U8 => |a, b, c| ((u64::from(sad_u8(a as u32, b as u32)) << 16) + c) & 0xffff_ffff,
-        // vega L16769-16781: per byte (S0.b + S1.b + S2.b[0]) >> 1.
-        V_LERP_U8 => |a, b, c| {
-            let mut d = 0u64;
-            for k in 0..4 {
-                let byte = |x: u64| x >> (8 * k) & 0xff;
-                d |= ((byte(a) + byte(b) + (c >> (8 * k) & 1)) >> 1) << (8 * k);
+
+        /// `out[l] = f(s[0][l], s[1][l], s[2][l])` on every lane for the lane function `f` of
+        /// `op`, inlined into the loop; false if `op` has no lane function. For opcodes whose
+        /// sources and result are 32-bit: the function sees its sources zero-extended, as
+        /// `map_fn`'s callers give them, and its result's low 32 bits are kept, as the VGPR
+        /// write keeps them.
+        fn map_lanes32(op: Opcode, s: &[Lanes; 3], out: &mut Lanes) -> bool {
+            use Opcode::*;
+            match op {
+                $($($op)|+ => lanes::whole32($f, s, out),)*
+                _ => return false,
             }
-            d
-        },
-        V_DIV_FIXUP_F32 => |a, b, c| b32(div_fixup32(f32b(a), f32b(b), f32b(c))),
-        V_DIV_FIXUP_F64 => |a, b, c| b64(div_fixup64(f64b(a), f64b(b), f64b(c))),
-        V_PERM_B32 => |a, b, c| {
-            let (s0, s1, s) = (a as u32, b as u32, c as u32);
-            let mut r = 0u32;
-            for k in 0..4 {
-                r |= perm_byte(s0, s1, s >> (8 * k) & 0xff) << (8 * k);
-            }
-            u64::from(r)
-        },
-        V_MAD_U32_U16 => |a, b, c| ((a & 0xffff) * (b & 0xffff) + c) & 0xffff_ffff,
-        V_MAD_I32_I16 => |a, b, c| {
-            ui((i32::from(a as u16 as i16) * i32::from(b as u16 as i16)).wrapping_add(i32of(c)))
-        },
-        V_XAD_U32 => |a, b, c| ((a ^ b) + c) & 0xffff_ffff,
-        V_LSHL_ADD_U32 => |a, b, c| (u64::from(u32of(a) << (b & 31)) + c) & 0xffff_ffff,
-        V_ADD_LSHL_U32 => |a, b, c| u64::from(u32of(a.wrapping_add(b)) << (c & 31)),
-        V_ADD3_U32 => |a, b, c| (a + b + c) & 0xffff_ffff,
-        V_LSHL_OR_B32 => |a, b, c| u64::from(u32of(a) << (b & 31)) | c,
-        V_AND_OR_B32 => |a, b, c| (a & b) | c,
-        V_OR3_B32 => |a, b, c| a | b | c,
-        V_ADD_F64 => |a, b, _| b64(f64b(a) + f64b(b)),
-        V_MUL_F64 => |a, b, _| b64(f64b(a) * f64b(b)),
-        V_MIN_F64 => |a, b, _| b64(fmin(f64b(a), f64b(b))),
-        V_MAX_F64 => |a, b, _| b64(fmax(f64b(a), f64b(b))),
-        V_LDEXP_F64 => |a, b, _| b64(ldexp64(f64b(a), i32of(b))),
-        V_LDEXP_F32 => |a, b, _| b32(ldexp32(f32b(a), i32of(b))),
-        V_MUL_LO_U32 => |a, b, _| (a * b) & 0xffff_ffff,
-        V_MUL_HI_U32 => |a, b, _| (a * b) >> 32,
-        V_MUL_HI_I32 => |a, b, _| ui(((i64::from(i32of(a)) * i64::from(i32of(b))) >> 32) as i32),
-        V_BCNT_U32_B32 => |a, b, _| (u64::from((a as u32).count_ones()) + b) & 0xffff_ffff,
-        V_LSHLREV_B64 => |a, b, _| b << (a & 63),
-        V_LSHRREV_B64 => |a, b, _| b >> (a & 63),
-        V_ASHRREV_I64 => |a, b, _| ((b as i64) >> (a & 63)) as u64,
-        V_BFM_B32 => |a, b, _| u64::from(((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31)),
-        V_CVT_PKRTZ_F16_F32 => |a, b, _| {
-            let rtz = |x: f32| {
-                // Round toward zero: truncate the f32 mantissa before the RNE conversion
-                // can round up.
-                let h = f32_to_f16(x);
-                if f16_to_f32(h).abs() > x.abs() && x.is_finite() {
-                    h - 1
-                } else {
-                    h
-                }
-            };
-            u64::from(rtz(f32b(a))) | u64::from(rtz(f32b(b))) << 16
-        },
-        V_CVT_PK_U16_U32 => |a, b, _| (a & 0xffff) | (b & 0xffff) << 16,
-        V_ADD_I32 => |a, b, _| ui(i32of(a).wrapping_add(i32of(b))),
-        V_SUB_I32 => |a, b, _| ui(i32of(a).wrapping_sub(i32of(b))),
-        _ => return None,
+            true
+        }
     };
-    Some(f)
+}
+
+// The lane functions of the plain VALU opcodes (`ValuSem::Map`): one table, expanded by
+// `lane_functions!` into `map_fn` (a function pointer per opcode) and into whole-wavefront
+// loops with the function inlined (`map_lanes32`), so that the two cannot disagree.
+lane_functions! {
+    // VOP2
+    V_ADD_F32 => |a, b, _| b32(f32b(a) + f32b(b)),
+    V_SUB_F32 => |a, b, _| b32(f32b(a) - f32b(b)),
+    V_SUBREV_F32 => |a, b, _| b32(f32b(b) - f32b(a)),
+    V_MUL_F32 => |a, b, _| b32(f32b(a) * f32b(b)),
+    V_MUL_LEGACY_F32 => |a, b, _| {
+        if f32b(a) == 0.0 || f32b(b) == 0.0 {
+            b32(0.0)
+        } else {
+            b32(f32b(a) * f32b(b))
+        }
+    },
+    V_MUL_I32_I24 => {
+        |a, b, _| ui(((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) as i32)
+    },
+    V_MUL_HI_I32_I24 => {
+        |a, b, _| ui((((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) >> 32) as i32)
+    },
+    V_MUL_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) & 0xffff_ffff,
+    V_MUL_HI_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) >> 32,
+    V_MIN_F32 => |a, b, _| b32(fmin(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
+    V_MAX_F32 => |a, b, _| b32(fmax(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
+    V_MIN_I32 => |a, b, _| ui(i32of(a).min(i32of(b))),
+    V_MAX_I32 => |a, b, _| ui(i32of(a).max(i32of(b))),
+    V_MIN_U32 => |a, b, _| a.min(b),
+    V_MAX_U32 => |a, b, _| a.max(b),
+    V_LSHRREV_B32 => |a, b, _| u64::from(u32of(b) >> (a & 31)),
+    V_ASHRREV_I32 => |a, b, _| ui(i32of(b) >> (a & 31)),
+    V_LSHLREV_B32 => |a, b, _| u64::from(u32of(b) << (a & 31)),
+    V_AND_B32 => |a, b, _| a & b,
+    V_OR_B32 => |a, b, _| a | b,
+    V_XOR_B32 => |a, b, _| a ^ b,
+    V_XNOR_B32 => |a, b, _| !(a ^ b) & 0xffff_ffff,
+    V_MADMK_F32 | V_MADAK_F32 | V_MAD_F32 => |a, b, c| b32(mad32(f32b(a), f32b(b), f32b(c))),
+    V_MAD_LEGACY_F32 => |a, b, c| {
+        let p = if f32b(a) == 0.0 || f32b(b) == 0.0 {
+            0.0
+        } else {
+            f32b(a) * f32b(b)
+        };
+        b32(p + f32b(c))
+    },
+    V_ADD_U32 => |a, b, _| a.wrapping_add(b) & 0xffff_ffff,
+    V_SUB_U32 => |a, b, _| a.wrapping_sub(b) & 0xffff_ffff,
+    V_SUBREV_U32 => |a, b, _| b.wrapping_sub(a) & 0xffff_ffff,
+    // VOP1
+    V_MOV_B32 => |a, _, _| a,
+    V_CVT_I32_F64 => |a, _, _| ui(f64b(a) as i32),
+    V_CVT_F64_I32 => |a, _, _| b64(f64::from(i32of(a))),
+    V_CVT_F32_I32 => |a, _, _| b32(i32of(a) as f32),
+    V_CVT_F32_U32 => |a, _, _| b32(u32of(a) as f32),
+    V_CVT_U32_F32 => |a, _, _| u64::from(f32b(a) as u32),
+    V_CVT_I32_F32 => |a, _, _| ui(f32b(a) as i32),
+    V_CVT_F16_F32 => |a, _, _| u64::from(f32_to_f16(f32b(a))),
+    V_CVT_F32_F16 => |a, _, _| b32(f16_to_f32(a as u16)),
+    V_CVT_RPI_I32_F32 => |a, _, _| ui((f32b(a) + 0.5).floor() as i32),
+    V_CVT_FLR_I32_F32 => |a, _, _| ui(f32b(a).floor() as i32),
+    V_CVT_F32_F64 => |a, _, _| b32(f64b(a) as f32),
+    V_CVT_F64_F32 => |a, _, _| b64(f64::from(f32b(a))),
+    V_CVT_F32_UBYTE0 => |a, _, _| b32((a & 0xff) as f32),
+    V_CVT_F32_UBYTE1 => |a, _, _| b32((a >> 8 & 0xff) as f32),
+    V_CVT_F32_UBYTE2 => |a, _, _| b32((a >> 16 & 0xff) as f32),
+    V_CVT_F32_UBYTE3 => |a, _, _| b32((a >> 24 & 0xff) as f32),
+    V_CVT_U32_F64 => |a, _, _| u64::from(f64b(a) as u32),
+    V_CVT_F64_U32 => |a, _, _| b64(f64::from(u32of(a))),
+    V_TRUNC_F64 => |a, _, _| b64(f64b(a).trunc()),
+    V_CEIL_F64 => |a, _, _| b64(f64b(a).ceil()),
+    V_RNDNE_F64 => |a, _, _| b64(f64b(a).round_ties_even()),
+    V_FLOOR_F64 => |a, _, _| b64(f64b(a).floor()),
+    V_FRACT_F32 => |a, _, _| {
+        let x = f32b(a);
+        if x.is_infinite() {
+            return b32(f32::NAN);
+        }
+        // S0 + -floor(S0) of a NaN is a NaN (the clamp below 1.0 must not hide it).
+        if x.is_nan() {
+            return b32(f32::from_bits(x.to_bits() | 0x0040_0000));
+        }
+        b32((x - x.floor()).min(f32::from_bits(0x3f7f_ffff)))
+    },
+    V_FRACT_F64 => |a, _, _| {
+        let x = f64b(a);
+        if x.is_infinite() {
+            return b64(f64::NAN);
+        }
+        if x.is_nan() {
+            return a | 1 << 51;
+        }
+        b64((x - x.floor()).min(f64::from_bits(0x3fef_ffff_ffff_ffff)))
+    },
+    V_TRUNC_F32 => |a, _, _| b32(f32b(a).trunc()),
+    V_CEIL_F32 => |a, _, _| b32(f32b(a).ceil()),
+    V_RNDNE_F32 => |a, _, _| b32(f32b(a).round_ties_even()),
+    V_FLOOR_F32 => |a, _, _| b32(f32b(a).floor()),
+    V_EXP_F32 => |a, _, _| b32(flush32((f64::from(flush32(f32b(a)))).exp2() as f32)),
+    V_LOG_F32 => |a, _, _| b32(flush32(f64::from(flush32(f32b(a))).log2() as f32)),
+    V_RCP_F32 | V_RCP_IFLAG_F32 => |a, _, _| b32(flush32(1.0 / flush32(f32b(a)))),
+    V_RSQ_F32 => |a, _, _| b32(flush32((1.0 / f64::from(flush32(f32b(a))).sqrt()) as f32)),
+    V_SQRT_F32 => |a, _, _| b32(flush32(flush32(f32b(a)).sqrt())),
+    V_RCP_F64 => |a, _, _| b64(1.0 / f64b(a)),
+    V_RSQ_F64 => |a, _, _| b64(1.0 / f64b(a).sqrt()),
+    V_SQRT_F64 => |a, _, _| b64(f64b(a).sqrt()),
+    V_SIN_F32 => |a, _, _| b32(sin_rev(f64::from(f32b(a))) as f32),
+    V_COS_F32 => |a, _, _| b32(cos_rev(f64::from(f32b(a))) as f32),
+    V_NOT_B32 => |a, _, _| !a & 0xffff_ffff,
+    V_BFREV_B32 => |a, _, _| u64::from(u32of(a).reverse_bits()),
+    V_FFBH_U32 => |a, _, _| {
+        if a as u32 == 0 {
+            0xffff_ffff
+        } else {
+            u64::from((a as u32).leading_zeros())
+        }
+    },
+    V_FFBL_B32 => |a, _, _| {
+        if a as u32 == 0 {
+            0xffff_ffff
+        } else {
+            u64::from((a as u32).trailing_zeros())
+        }
+    },
+    V_FFBH_I32 => |a, _, _| {
+        let x = a as u32;
+        if x == 0 || x == u32::MAX {
+            return 0xffff_ffff;
+        }
+        let y = if (x as i32) < 0 { !x } else { x };
+        u64::from(y.leading_zeros())
+    },
+    V_FREXP_EXP_I32_F64 => |a, _, _| ui(frexp64(f64b(a)).1),
+    V_FREXP_MANT_F64 => |a, _, _| b64(frexp64(f64b(a)).0),
+    V_FREXP_EXP_I32_F32 => |a, _, _| ui(frexp32(f32b(a)).1),
+    V_FREXP_MANT_F32 => |a, _, _| b32(frexp32(f32b(a)).0),
+    // VOP3
+    V_MAD_I32_I24 => |a, b, c| {
+        ui(
+            (((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) + i32of(c) as i64)
+                as i32,
+        )
+    },
+    V_MAD_U32_U24 => |a, b, c| ((a & 0xff_ffff) * (b & 0xff_ffff) + c) & 0xffff_ffff,
+    V_BFE_U32 => |a, b, c| u64::from(bfe_u(a as u32, b as u32, c as u32)),
+    V_BFE_I32 => |a, b, c| u64::from(bfe_i(a as u32, b as u32, c as u32)),
+    V_BFI_B32 => |a, b, c| (a & b) | (!a & c & 0xffff_ffff),
+    V_FMA_F32 => |a, b, c| b32(f32b(a).mul_add(f32b(b), f32b(c))),
+    V_FMA_F64 => |a, b, c| b64(f64b(a).mul_add(f64b(b), f64b(c))),
+    V_ALIGNBIT_B32 => |a, b, c| ((a << 32 | b) >> (c & 31)) & 0xffff_ffff,
+    V_ALIGNBYTE_B32 => |a, b, c| ((a << 32 | b) >> (8 * (c & 3))) & 0xffff_ffff,
+    V_MIN3_F32 => |a, b, c| {
+        b32(fmin(
+            fmin(f64::from(f32b(a)), f64::from(f32b(b))),
+            f64::from(f32b(c)),
+        ) as f32)
+    },
+    V_MAX3_F32 => |a, b, c| {
+        b32(fmax(
+            fmax(f64::from(f32b(a)), f64::from(f32b(b))),
+            f64::from(f32b(c)),
+        ) as f32)
+    },
+    V_MED3_F32 => {
+        |a, b, c| b32(fmed3(f64::from(f32b(a)), f64::from(f32b(b)), f64::from(f32b(c))) as f32)
+    },
+    V_MIN3_I32 => |a, b, c| ui(i32of(a).min(i32of(b)).min(i32of(c))),
+    V_MAX3_I32 => |a, b, c| ui(i32of(a).max(i32of(b)).max(i32of(c))),
+    V_MED3_I32 => |a, b, c| {
+        let (a, b, c) = (i32of(a), i32of(b), i32of(c));
+        ui(a.min(b).max(a.max(b).min(c)))
+    },
+    V_MIN3_U32 => |a, b, c| a.min(b).min(c),
+    V_MAX3_U32 => |a, b, c| a.max(b).max(c),
+    V_MED3_U32 => |a, b, c| a.min(b).max(a.max(b).min(c)),
+    V_SAD_U32 => |a, b, c| (a.abs_diff(b) + c) & 0xffff_ffff,
+    // vega L16891-16923: byte-wise absolute differences summed, plus S2.
+    V_SAD_U8 => |a, b, c| (u64::from(sad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
+    V_SAD_HI_U8 => |a, b, c| ((u64::from(sad_u8(a as u32, b as u32)) << 16) + c) & 0xffff_ffff,
+    // vega L16769-16781: per byte (S0.b + S1.b + S2.b[0]) >> 1.
+    V_LERP_U8 => |a, b, c| {
+        let mut d = 0u64;
+        for k in 0..4 {
+            let byte = |x: u64| x >> (8 * k) & 0xff;
+            d |= ((byte(a) + byte(b) + (c >> (8 * k) & 1)) >> 1) << (8 * k);
+        }
+        d
+    },
+    V_DIV_FIXUP_F32 => |a, b, c| b32(div_fixup32(f32b(a), f32b(b), f32b(c))),
+    V_DIV_FIXUP_F64 => |a, b, c| b64(div_fixup64(f64b(a), f64b(b), f64b(c))),
+    V_PERM_B32 => |a, b, c| {
+        let (s0, s1, s) = (a as u32, b as u32, c as u32);
+        let mut r = 0u32;
+        for k in 0..4 {
+            r |= perm_byte(s0, s1, s >> (8 * k) & 0xff) << (8 * k);
+        }
+        u64::from(r)
+    },
+    V_MAD_U32_U16 => |a, b, c| ((a & 0xffff) * (b & 0xffff) + c) & 0xffff_ffff,
+    V_MAD_I32_I16 => |a, b, c| {
+        ui((i32::from(a as u16 as i16) * i32::from(b as u16 as i16)).wrapping_add(i32of(c)))
+    },
+    V_XAD_U32 => |a, b, c| ((a ^ b) + c) & 0xffff_ffff,
+    V_LSHL_ADD_U32 => |a, b, c| (u64::from(u32of(a) << (b & 31)) + c) & 0xffff_ffff,
+    V_ADD_LSHL_U32 => |a, b, c| u64::from(u32of(a.wrapping_add(b)) << (c & 31)),
+    V_ADD3_U32 => |a, b, c| (a + b + c) & 0xffff_ffff,
+    V_LSHL_OR_B32 => |a, b, c| u64::from(u32of(a) << (b & 31)) | c,
+    V_AND_OR_B32 => |a, b, c| (a & b) | c,
+    V_OR3_B32 => |a, b, c| a | b | c,
+    V_ADD_F64 => |a, b, _| b64(f64b(a) + f64b(b)),
+    V_MUL_F64 => |a, b, _| b64(f64b(a) * f64b(b)),
+    V_MIN_F64 => |a, b, _| b64(fmin(f64b(a), f64b(b))),
+    V_MAX_F64 => |a, b, _| b64(fmax(f64b(a), f64b(b))),
+    V_LDEXP_F64 => |a, b, _| b64(ldexp64(f64b(a), i32of(b))),
+    V_LDEXP_F32 => |a, b, _| b32(ldexp32(f32b(a), i32of(b))),
+    V_MUL_LO_U32 => |a, b, _| (a * b) & 0xffff_ffff,
+    V_MUL_HI_U32 => |a, b, _| (a * b) >> 32,
+    V_MUL_HI_I32 => |a, b, _| ui(((i64::from(i32of(a)) * i64::from(i32of(b))) >> 32) as i32),
+    V_BCNT_U32_B32 => |a, b, _| (u64::from((a as u32).count_ones()) + b) & 0xffff_ffff,
+    V_LSHLREV_B64 => |a, b, _| b << (a & 63),
+    V_LSHRREV_B64 => |a, b, _| b >> (a & 63),
+    V_ASHRREV_I64 => |a, b, _| ((b as i64) >> (a & 63)) as u64,
+    V_BFM_B32 => |a, b, _| u64::from(((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31)),
+    V_CVT_PKRTZ_F16_F32 => |a, b, _| {
+        let rtz = |x: f32| {
+            // Round toward zero: truncate the f32 mantissa before the RNE conversion
+            // can round up.
+            let h = f32_to_f16(x);
+            if f16_to_f32(h).abs() > x.abs() && x.is_finite() {
+                h - 1
+            } else {
+                h
+            }
+        };
+        u64::from(rtz(f32b(a))) | u64::from(rtz(f32b(b))) << 16
+    },
+    V_CVT_PK_U16_U32 => |a, b, _| (a & 0xffff) | (b & 0xffff) << 16,
+    V_ADD_I32 => |a, b, _| ui(i32of(a).wrapping_add(i32of(b))),
+    V_SUB_I32 => |a, b, _| ui(i32of(a).wrapping_sub(i32of(b))),
 }
 
 /// Parses a compare name `v_cmp[x]_<pred>_<type>`.
@@ -893,12 +926,8 @@ fn result_flushed(w: &Wave, t: Ty, v: u64) -> u64 {
     }
 }
 
-/// Fetches source `k` with its input modifiers.
-#[inline(always)]
-fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
-    let Some(op) = i.src[k] else {
-        return fault(format!("source {k} missing"));
-    };
+/// Refuses reading EXECZ or VCCZ as data too soon after a VALU wrote EXEC or VCC.
+fn check_special_src(w: &Wave, op: Operand) -> R<()> {
     if let Operand::Special(Special::Execz | Special::Vccz) = op {
         w.need_after_valu_sgpr(
             VCC_LO,
@@ -915,6 +944,16 @@ fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
             "vega Table 8 row 5 (L2102-2108)",
         )?;
     }
+    Ok(())
+}
+
+/// Fetches source `k` with its input modifiers.
+#[inline(always)]
+fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
+    let Some(op) = i.src[k] else {
+        return fault(format!("source {k} missing"));
+    };
+    check_special_src(w, op)?;
     let mut v = w.vsrc(op, t)?;
     if let ValuExt::Sdwa(sd) = i.ext {
         let sel = if k == 0 { sd.src0_sel } else { sd.src1_sel };

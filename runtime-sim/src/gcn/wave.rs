@@ -379,14 +379,20 @@ impl Wave {
             }
             return Ok(out);
         }
-        let v = if wide {
+        Ok([self.scalar_src(op, ty)?; WAVE])
+    }
+
+    /// The value every lane reads from a VALU source that is not a VGPR (an SGPR, inline
+    /// constant, literal or special source), as a value of type `ty`.
+    #[inline]
+    pub fn scalar_src(&self, op: Operand, ty: Ty) -> R<u64> {
+        Ok(if ty.regs() == 2 {
             self.sread64(op, ty == Ty::F64)?
         } else if let (Operand::Float(f), Ty::F16) = (op, ty) {
             u64::from(f.f16_bits())
         } else {
             u64::from(self.sread(op)?)
-        };
-        Ok([v; WAVE])
+        })
     }
 
     /// Writes `regs` (1 or 2) VGPRs from `first` in the lanes of `mask`.
