@@ -63,9 +63,66 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, exec: u64) {
         u64::MAX => *dst = *v,
         0 => {}
         _ => {
-            for (l, (d, x)) in dst.iter_mut().zip(v).enumerate() {
-                let m = 0u32.wrapping_sub((exec >> l) as u32 & 1);
+            let m = lane_masks(exec);
+            for ((d, x), m) in dst.iter_mut().zip(v).zip(m) {
                 *d = (x & m) | (*d & !m);
+            }
+        }
+    }
+}
+
+/// `1 << l` for the lanes of one half of a wavefront.
+const BIT: [u32; 32] = {
+    let mut b = [0; 32];
+    let mut l = 0;
+    while l < 32 {
+        b[l] = 1 << l;
+        l += 1;
+    }
+    b
+};
+
+/// Bit `l` of `mask` as all ones or all zeros in lane `l`. Tested against a constant bit
+/// per lane rather than shifted by the lane number: the baseline x86-64 vector unit has no
+/// per-lane shift, and this loop vectorizes without one.
+#[inline]
+pub(crate) fn lane_masks(mask: u64) -> Lanes {
+    let (lo, hi) = (mask as u32, (mask >> 32) as u32);
+    let mut m = [0u32; WAVE];
+    for l in 0..32 {
+        m[l] = 0u32.wrapping_sub(u32::from(lo & BIT[l] != 0));
+        m[l + 32] = 0u32.wrapping_sub(u32::from(hi & BIT[l] != 0));
+    }
+    m
+}
+
+/// The inverse of [`lane_masks`]: bit `l` set where lane `l` is not zero.
+#[inline]
+pub(crate) fn pack(m: &Lanes) -> u64 {
+    let (mut lo, mut hi) = (0u32, 0u32);
+    for l in 0..32 {
+        lo |= BIT[l] & 0u32.wrapping_sub(u32::from(m[l] != 0));
+        hi |= BIT[l] & 0u32.wrapping_sub(u32::from(m[l + 32] != 0));
+    }
+    u64::from(lo) | u64::from(hi) << 32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lane_masks_and_pack_are_the_bits() {
+        for mask in [0u64, u64::MAX, 1, 1 << 63, 0x8000_0001_0f0f_00ff] {
+            let m = lane_masks(mask);
+            for (l, x) in m.iter().enumerate() {
+                assert_eq!(*x, if mask >> l & 1 != 0 { u32::MAX } else { 0 });
+            }
+            assert_eq!(pack(&m), mask);
+            let mut d = [7u32; WAVE];
+            select(&mut d, &[9; WAVE], mask);
+            for (l, x) in d.iter().enumerate() {
+                assert_eq!(*x, if mask >> l & 1 != 0 { 9 } else { 7 });
             }
         }
     }

@@ -23,7 +23,7 @@ use il_semantics::convert;
 use super::wave::{fault, unsupported, Lanes, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
 
 #[path = "lanes.rs"]
-mod lanes;
+pub(crate) mod lanes;
 #[path = "vop32.rs"]
 mod vop32;
 

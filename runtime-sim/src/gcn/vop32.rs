@@ -149,9 +149,8 @@ fn load(w: &Wave, f: &Vop32, k: usize, flush: bool, out: &mut Lanes) -> R<()> {
 /// An f32 denormal becomes a zero of its sign, on every lane.
 fn flush32_lanes(v: &mut Lanes) {
     for x in v.iter_mut() {
-        if *x & 0x7F80_0000 == 0 {
-            *x &= 0x8000_0000;
-        }
+        let denormal_or_zero = 0u32.wrapping_sub(u32::from(*x & 0x7F80_0000 == 0));
+        *x &= !denormal_or_zero | 0x8000_0000;
     }
 }
 
@@ -174,10 +173,10 @@ pub(crate) fn exec(w: &mut Wave, i: &Valu, f: &Vop32) -> R<()> {
             }
         }
         Kind::Cndmask => {
-            let m = mask_of(w, i.src[2])?;
+            let m = lanes::lane_masks(mask_of(w, i.src[2])?);
             let [a, b, _] = &s;
             for l in 0..WAVE {
-                out[l] = if m >> l & 1 != 0 { b[l] } else { a[l] };
+                out[l] = (b[l] & m[l]) | (a[l] & !m[l]);
             }
         }
         Kind::Cmp { ty, pred, x } => {
@@ -234,11 +233,11 @@ fn relation<T: PartialOrd>(a: T, b: T) -> u8 {
 fn compare(ty: CmpTy, pred: u8, a: &Lanes, b: &Lanes) -> u64 {
     #[inline(always)]
     fn each(pred: u8, a: &Lanes, b: &Lanes, rel: impl Fn(u32, u32) -> u8) -> u64 {
-        let mut m = 0u64;
+        let mut m = [0u32; WAVE];
         for l in 0..WAVE {
-            m |= u64::from(pred & rel(a[l], b[l]) != 0) << l;
+            m[l] = u32::from(pred & rel(a[l], b[l]) != 0);
         }
-        m
+        lanes::pack(&m)
     }
     match ty {
         CmpTy::F32 => each(pred, a, b, |x, y| {

@@ -409,10 +409,7 @@ impl Wave {
             }
             // A select per lane through a mask per lane (vectorizes), not a store under a
             // branch.
-            let mut m = [0u32; WAVE];
-            for (l, x) in m.iter_mut().enumerate() {
-                *x = 0u32.wrapping_sub((mask >> l) as u32 & 1);
-            }
+            let m = super::valu::lanes::lane_masks(mask);
             for ((x, v), m) in r.iter_mut().zip(vals).zip(m) {
                 *x = ((v >> shift) as u32 & m) | (*x & !m);
             }
