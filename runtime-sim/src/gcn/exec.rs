@@ -408,6 +408,7 @@ fn step(
         global,
         lds,
         oor: &mut report.out_of_range,
+        hint: 0,
     };
     match inst {
         Inst::Salu(s) => salu::exec_salu(w, s),

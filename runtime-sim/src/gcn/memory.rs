@@ -130,12 +130,38 @@ impl GlobalMemory {
         }
     }
 
+    /// [`region`](Self::region), trying allocation `*hint` first and leaving the one found
+    /// in it: the lanes of one memory instruction mostly reach the same buffer. Regions do
+    /// not overlap, so a hit on the hint is the region the search would find.
+    #[inline]
+    fn region_near(&self, addr: u64, len: u64, hint: &mut usize) -> Option<(usize, usize)> {
+        if let Some(r) = self.regions.get(*hint) {
+            if let Some(off) = addr.checked_sub(r.base) {
+                if off
+                    .checked_add(len)
+                    .is_some_and(|end| end <= r.data.len() as u64)
+                {
+                    return Some((*hint, off as usize));
+                }
+            }
+        }
+        let found = self.region(addr, len)?;
+        *hint = found.0;
+        Some(found)
+    }
+
     /// Reads `n` bytes (at most 8) as a little-endian integer; `None` if any is unmapped.
     /// The memory instructions' per-lane accesses go through here: the common sizes copy a
     /// fixed number of bytes instead of calling `memcpy` for a few bytes.
     #[inline]
     pub fn read_le(&self, addr: u64, n: usize) -> Option<u64> {
-        let (i, off) = self.region(addr, n as u64)?;
+        self.read_le_near(addr, n, &mut 0)
+    }
+
+    /// [`read_le`](Self::read_le) looking in allocation `*hint` first (see `region_near`).
+    #[inline]
+    pub(crate) fn read_le_near(&self, addr: u64, n: usize, hint: &mut usize) -> Option<u64> {
+        let (i, off) = self.region_near(addr, n as u64, hint)?;
         Some(load_le(self.regions[i].data.get(off..off + n)?))
     }
 
@@ -143,7 +169,13 @@ impl GlobalMemory {
     /// unmapped (nothing is written then).
     #[inline]
     pub fn write_le(&mut self, addr: u64, n: usize, v: u64) -> bool {
-        match self.region(addr, n as u64) {
+        self.write_le_near(addr, n, v, &mut 0)
+    }
+
+    /// [`write_le`](Self::write_le) looking in allocation `*hint` first.
+    #[inline]
+    pub(crate) fn write_le_near(&mut self, addr: u64, n: usize, v: u64, hint: &mut usize) -> bool {
+        match self.region_near(addr, n as u64, hint) {
             Some((i, off)) => match self.regions[i].data.get_mut(off..off + n) {
                 Some(d) => {
                     store_le(d, v);
@@ -213,5 +245,14 @@ mod tests {
         assert_eq!(m.read_le(b + 6, 4), None);
         assert!(!m.write_le(b + 6, 4, 0));
         assert_eq!(load_le(&[1, 2, 3]), 0x03_0201);
+        // A hint that misses, hits or is out of range finds what the search finds.
+        for hint in [0, 1, 5] {
+            let mut h = hint;
+            assert_eq!(m.read_le_near(a, 4, &mut h), Some(0x0403_0201));
+            assert_eq!(h, 0);
+            assert_eq!(m.read_le_near(b + 4, 4, &mut h), Some(7));
+            assert_eq!(h, 1);
+            assert_eq!(m.read_le_near(a + 2, 4, &mut h), None);
+        }
     }
 }

@@ -443,6 +443,8 @@ pub(crate) struct Mem<'a> {
     pub global: &'a mut GlobalMemory,
     pub lds: &'a mut [u8],
     pub oor: &'a mut OutOfRange,
+    /// The allocation the last global access reached, tried first by the next one.
+    pub hint: usize,
 }
 
 fn vgpr_of(op: Option<Operand>, what: &str) -> R<(u8, u8)> {
@@ -471,7 +473,11 @@ fn lds_write(lds: &mut [u8], addr: u64, n: usize, v: u64, oor: &mut OutOfRange) 
 }
 
 fn gread(g: &GlobalMemory, addr: u64, n: usize) -> R<u64> {
-    match g.read_le(addr, n) {
+    gread_near(g, addr, n, &mut 0)
+}
+
+fn gread_near(g: &GlobalMemory, addr: u64, n: usize, hint: &mut usize) -> R<u64> {
+    match g.read_le_near(addr, n, hint) {
         Some(v) => Ok(v),
         None => fault(format!(
             "reads {n} bytes at 0x{addr:x}, which is not in any allocation (memory violation)"
@@ -480,7 +486,11 @@ fn gread(g: &GlobalMemory, addr: u64, n: usize) -> R<u64> {
 }
 
 fn gwrite(g: &mut GlobalMemory, addr: u64, n: usize, v: u64) -> R<()> {
-    if !g.write_le(addr, n, v) {
+    gwrite_near(g, addr, n, v, &mut 0)
+}
+
+fn gwrite_near(g: &mut GlobalMemory, addr: u64, n: usize, v: u64, hint: &mut usize) -> R<()> {
+    if !g.write_le_near(addr, n, v, hint) {
         return fault(format!(
             "writes {n} bytes at 0x{addr:x}, which is not in any allocation (memory violation)"
         ));
@@ -640,7 +650,7 @@ fn access(
     let read_elem = |mem: &mut Mem<'_>, sp: Space, addr: u64, n: usize| -> R<u64> {
         match sp {
             Space::Lds => Ok(lds_read(mem.lds, addr, n, mem.oor)),
-            Space::Global => gread(mem.global, addr, n),
+            Space::Global => gread_near(mem.global, addr, n, &mut mem.hint),
         }
     };
     let write_elem = |mem: &mut Mem<'_>, sp: Space, addr: u64, n: usize, v: u64| -> R<()> {
@@ -649,7 +659,7 @@ fn access(
                 lds_write(mem.lds, addr, n, v, mem.oor);
                 Ok(())
             }
-            Space::Global => gwrite(mem.global, addr, n, v),
+            Space::Global => gwrite_near(mem.global, addr, n, v, &mut mem.hint),
         }
     };
     // The first of `n` data VGPRs, checked: readable and allocated.
@@ -928,6 +938,7 @@ fn exec_gds(w: &mut Wave, i: &Ds, sem: MemSem, mem: &mut Mem<'_>) -> R<()> {
             global: &mut *mem.global,
             lds: &mut gds[start..end],
             oor: &mut *mem.oor,
+            hint: 0,
         };
         exec_ds(w, &local, sem, &mut window)
     };
@@ -980,7 +991,8 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
     let swizzle_en = d1 >> 31 != 0;
     let num_records = u64::from(d2);
     let add_tid = d3 >> 23 & 1 != 0;
-    let index_stride = 8u64 << (d3 >> 21 & 3);
+    let stride_shift = 3 + (d3 >> 21 & 3);
+    let index_stride = 1u64 << stride_shift;
     let soffset = match i.soffset {
         Some(o) => u64::from(w.sread(o)?),
         None => 0,
@@ -1015,7 +1027,8 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
         let index = vindex + if add_tid { l as u64 } else { 0 };
         let offset = voffset + u64::from(i.offset);
         let buffer_offset = if swizzle_en {
-            let (imsb, ilsb) = (index / index_stride, index % index_stride);
+            // index_stride is a power of two (8 << n): a shift and a mask, not a division.
+            let (imsb, ilsb) = (index >> stride_shift, index & (index_stride - 1));
             let (omsb, olsb) = (offset / 4, offset % 4);
             (imsb * stride + omsb * 4) * index_stride + ilsb * 4 + olsb
         } else {
@@ -1105,13 +1118,13 @@ fn swizzled_multi(
                 continue;
             }
             if load {
-                let x = gread(mem.global, addr, 4)? as u32;
+                let x = gread_near(mem.global, addr, 4, &mut mem.hint)? as u32;
                 if exec >> l & 1 != 0 {
                     w.v[usize::from(v) + k][l] = x;
                 }
             } else {
                 let x = w.v[usize::from(v) + k][l];
-                gwrite(mem.global, addr, 4, u64::from(x))?;
+                gwrite_near(mem.global, addr, 4, u64::from(x), &mut mem.hint)?;
             }
         }
     }
@@ -1261,9 +1274,10 @@ fn scratch_multi(
         for k in 0..usize::from(dwords) {
             let addr = a + 4 * WAVE as u64 * k as u64;
             if load {
-                w.v[usize::from(v) + k][l] = gread(mem.global, addr, 4)? as u32;
+                w.v[usize::from(v) + k][l] = gread_near(mem.global, addr, 4, &mut mem.hint)? as u32;
             } else {
-                gwrite(mem.global, addr, 4, u64::from(w.v[usize::from(v) + k][l]))?;
+                let x = u64::from(w.v[usize::from(v) + k][l]);
+                gwrite_near(mem.global, addr, 4, x, &mut mem.hint)?;
             }
         }
     }
