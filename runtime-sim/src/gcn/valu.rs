@@ -1403,14 +1403,46 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
     }
 }
 
-/// The f32 result of V_DIV_FMAS: one rounding of the exact a*b+c (and scale).
+/// The f32 result of V_DIV_FMAS: one rounding of the exact a*b+c, scaled by 2^+-64 with
+/// VCC (vega L17295-17313: the scale is inside the fused operation).
 fn fma32_from(a: u64, b: u64, c: u64, scale: bool) -> f32 {
-    let r = f32b(a).mul_add(f32b(b), f32b(c));
-    if scale {
-        ldexp32(r, if exp32(f32b(c)) > 127 { 64 } else { -64 })
-    } else {
-        r
+    let (a, b, c) = (f32b(a), f32b(b), f32b(c));
+    if !scale {
+        return a.mul_add(b, c);
     }
+    let n = if exp32(c) > 127 { 64 } else { -64 };
+    match fma32_scaled(a, b, c, n) {
+        Some(r) => r,
+        // NaN and infinite operands: nothing to round.
+        None => ldexp32(a.mul_add(b, c), n),
+    }
+}
+
+/// (a * b + c) * 2^n rounded once to f32, for |n| <= 64 and finite operands (`None`
+/// otherwise). Rounding the f32 sum first and scaling after rounds twice when the scaled
+/// result is denormal. Here the sum is formed in f64: the product of two f32 is exact, the
+/// sum of two f64 is exact as the rounded sum plus its error (Knuth's two-sum), and the
+/// sum is rounded to odd (an inexact result gets its last bit set) so that its 53 bits
+/// round to f32's 24 bits, or fewer for a denormal, as the exact value would; the scale by
+/// 2^n is exact in f64 over this range.
+fn fma32_scaled(a: f32, b: f32, c: f32, n: i32) -> Option<f32> {
+    let p = f64::from(a) * f64::from(b);
+    let c = f64::from(c);
+    let s = p + c;
+    if !s.is_finite() || n.abs() > 64 {
+        return None;
+    }
+    let pv = s - c;
+    let err = (p - pv) + (c - (s - pv));
+    let bits = s.to_bits();
+    let odd = if err != 0.0 && bits & 1 == 0 {
+        // The neighbour of s on the exact value's side has an odd last bit.
+        let away_from_zero = (err > 0.0) == (s > 0.0);
+        f64::from_bits(if away_from_zero { bits + 1 } else { bits - 1 })
+    } else {
+        s
+    };
+    Some((odd * 2f64.powi(n)) as f32)
 }
 
 fn write_sdst(w: &mut Wave, dst: Option<Operand>, v: u64) -> R<()> {
@@ -1480,6 +1512,57 @@ mod tests {
     }
 
     use super::*;
+
+    /// V_DIV_FMAS_F32 with VCC: D = (S0 * S1 + S2) * 2^-64 rounded once (vega L17295-17313).
+    /// S2 = (2^23 + 1) * 2^-86 scaled is exactly halfway between two denormals; the product
+    /// 2^-100 puts the exact sum just above it, which rounds up; rounding the f32 sum first
+    /// loses the product and the tie goes to the even neighbour. Expected values: the exact
+    /// sum in f64 (38 significant bits), scaled exactly, rounded once by the host.
+    #[test]
+    fn div_fmas_f32_rounds_a_denormal_result_once() {
+        let c = f32::from_bits(0x2000_0001); // (2^23 + 1) * 2^-86
+        assert_eq!(f64::from(c), f64::from((1u32 << 23) + 1) * 2f64.powi(-86));
+        let t = 2f32.powi(-50); // t * t = 2^-100
+        for (sign, vcc_bits) in [(1.0f32, 0x0040_0001u32), (-1.0, 0x8040_0001)] {
+            let (a, b, c) = (sign * t, t, sign * c);
+            let exact = (f64::from(a) * f64::from(b) + f64::from(c)) * 2f64.powi(-64);
+            let want = exact as f32;
+            assert_eq!(want.to_bits(), vcc_bits);
+            let got = fma32_from(b32(a), b32(b), b32(c), true);
+            assert_eq!(got.to_bits(), want.to_bits(), "sign {sign}");
+            // Without VCC: the plain fused result.
+            let plain = fma32_from(b32(a), b32(b), b32(c), false);
+            assert_eq!(plain, a.mul_add(b, c));
+        }
+        // A product 2^-120 below S2's last bit (the f64 sum is inexact, the rounding to odd
+        // keeps its side): still just above the halfway point, so the same result as for
+        // 2^-100 (which f64 itself, rounding twice, would miss).
+        let t = 2f32.powi(-60);
+        assert_eq!(
+            fma32_from(b32(t), b32(t), b32(c), true).to_bits(),
+            0x0040_0001
+        );
+        let twice = ((f64::from(t) * f64::from(t) + f64::from(c)) * 2f64.powi(-64)) as f32;
+        assert_eq!(twice.to_bits(), 0x0040_0000);
+        assert_eq!(
+            fma32_from(b32(-t), b32(t), b32(-c), true).to_bits(),
+            0x8040_0001
+        );
+        // Just below the halfway point: rounds down (to the even neighbour here too).
+        let a = -2f32.powi(-50);
+        let exact = (f64::from(a) * 2f64.powi(-50) + f64::from(c)) * 2f64.powi(-64);
+        let got = fma32_from(b32(a), b32(2f32.powi(-50)), b32(c), true);
+        assert_eq!(got.to_bits(), (exact as f32).to_bits());
+        assert_eq!(got.to_bits(), 0x0040_0000);
+        // Scaled up (S2's exponent above the bias), a normal result, NaN and infinity.
+        let got = fma32_from(b32(2.0), b32(3.0), b32(4.0), true);
+        assert_eq!(got, 10.0 * 2f32.powi(64));
+        assert!(fma32_from(b32(f32::NAN), b32(1.0), b32(1.0), true).is_nan());
+        assert_eq!(
+            fma32_from(b32(f32::INFINITY), b32(1.0), b32(1.0), true),
+            f32::INFINITY
+        );
+    }
 
     fn apply(op: Opcode, a: u64, b: u64, c: u64) -> u64 {
         map_fn(op).unwrap()(a, b, c)
