@@ -20,7 +20,7 @@
 use backend_gcn::isa::{Opcode, Operand, Special, Ty, Valu, ValuExt};
 use il_semantics::convert;
 
-use super::wave::{fault, unsupported, Lanes, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
+use super::wave::{fault, unsupported, Lanes, Lanes64, Regs, Wave, EXEC_LO, R, VCC_LO, WAVE};
 
 #[path = "lanes.rs"]
 pub(crate) mod lanes;
@@ -947,6 +947,23 @@ fn check_special_src(w: &Wave, op: Operand) -> R<()> {
     Ok(())
 }
 
+/// Lane `lane` of the 32-bit integer source `k` without SDWA: what `src(w, i, k,
+/// Ty::B32)?[lane]` gives (no modifier applies to an integer source), with the same checks,
+/// without building the other 63 lanes.
+fn src_lane_b32(w: &Wave, i: &Valu, k: usize, lane: usize) -> R<u64> {
+    let Some(op) = i.src[k] else {
+        return fault(format!("source {k} missing"));
+    };
+    check_special_src(w, op)?;
+    match op {
+        Operand::Vgpr { index, .. } => {
+            w.check_read(Regs::V(index, 1))?;
+            Ok(u64::from(w.v[usize::from(index)][lane]))
+        }
+        _ => w.scalar_src(op, Ty::B32),
+    }
+}
+
 /// Fetches source `k` with its input modifiers.
 #[inline(always)]
 fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
@@ -1263,10 +1280,11 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
                 let Some(Operand::Vgpr { index, .. }) = i.src[0] else {
                     return fault("v_readlane_b32 reads a VGPR");
                 };
-                let v = w.vsrc(Operand::v(index), Ty::B32)?[sel];
+                w.check_read(Regs::V(index, 1))?;
+                let v = u64::from(w.v[usize::from(index)][sel]);
                 write_sdst(w, i.vdst, v)
             } else {
-                let v = src(w, i, 0, Ty::B32)?[0];
+                let v = src_lane_b32(w, i, 0, 0)?;
                 let mut out = [0u64; WAVE];
                 out[sel] = v;
                 w.vwrite(vdst(i)?, 1, &out, 1 << sel)
@@ -1278,7 +1296,7 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
             } else {
                 exec.trailing_zeros() as usize
             };
-            let v = src(w, i, 0, Ty::B32)?[lane];
+            let v = src_lane_b32(w, i, 0, lane)?;
             write_sdst(w, i.vdst, v)
         }
         ValuSem::Mbcnt { hi } => {
@@ -1562,6 +1580,37 @@ mod tests {
             fma32_from(b32(f32::INFINITY), b32(1.0), b32(1.0), true),
             f32::INFINITY
         );
+    }
+
+    /// `src_lane_b32` is one lane of `src` with `Ty::B32`, errors included.
+    #[test]
+    fn one_lane_of_a_source_is_that_lane_of_the_source() {
+        use backend_gcn::isa::{assemble, decode, Inst};
+        let mut w = Wave::new(4, 0);
+        for (l, x) in w.v[1].iter_mut().enumerate() {
+            *x = 0x100 + l as u32;
+        }
+        w.s[4] = 77;
+        for text in [
+            "v_readfirstlane_b32 s0, v1",
+            "v_readfirstlane_b32 s0, s4",
+            "v_readfirstlane_b32 s0, -5",
+            "v_readfirstlane_b32 s0, 0x12345",
+            "v_readfirstlane_b32 s0, v9",
+        ] {
+            let Inst::Valu(i) = decode(&assemble(text).unwrap()).unwrap().remove(0).1 else {
+                panic!("{text}");
+            };
+            for lane in [0, 5, 63] {
+                let whole = src(&w, &i, 0, Ty::B32).map(|v| v[lane]);
+                let one = src_lane_b32(&w, &i, 0, lane);
+                assert_eq!(
+                    format!("{whole:?}"),
+                    format!("{one:?}"),
+                    "{text} lane {lane}"
+                );
+            }
+        }
     }
 
     fn apply(op: Opcode, a: u64, b: u64, c: u64) -> u64 {

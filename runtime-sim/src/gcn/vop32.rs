@@ -185,11 +185,10 @@ pub(crate) fn exec(w: &mut Wave, i: &Valu, f: &Vop32) -> R<()> {
         }
         Kind::Class { x } => {
             let mut m = 0u64;
-            for l in 0..WAVE {
+            for (l, (&a, &b)) in s[0].iter().zip(&s[1]).enumerate() {
                 if exec >> l & 1 == 0 {
                     continue;
                 }
-                let (a, b) = (s[0][l], s[1][l]);
                 let v = f32b(u64::from(a));
                 let snan = v.is_nan() && a >> 22 & 1 == 0;
                 if class_test(f64::from(v), snan, v.is_subnormal(), b) {
