@@ -210,13 +210,17 @@ pub(crate) fn load_le(d: &[u8]) -> u64 {
     }
 }
 
-/// The low `d.len()` bytes (at most 8) of `v` into `d`, little-endian.
+/// The low `d.len()` bytes of `v` into `d`, little-endian (bytes past the eighth are left
+/// alone).
 #[inline]
 pub(crate) fn store_le(d: &mut [u8], v: u64) {
     match d.len() {
         4 => d.copy_from_slice(&(v as u32).to_le_bytes()),
         8 => d.copy_from_slice(&v.to_le_bytes()),
-        n => d.copy_from_slice(&v.to_le_bytes()[..n.min(8)]),
+        n => {
+            let k = n.min(8);
+            d[..k].copy_from_slice(&v.to_le_bytes()[..k]);
+        }
     }
 }
 
@@ -245,6 +249,9 @@ mod tests {
         assert_eq!(m.read_le(b + 6, 4), None);
         assert!(!m.write_le(b + 6, 4, 0));
         assert_eq!(load_le(&[1, 2, 3]), 0x03_0201);
+        let mut wide = [0xffu8; 10];
+        store_le(&mut wide, 0x0102_0304_0506_0708);
+        assert_eq!(wide, [8, 7, 6, 5, 4, 3, 2, 1, 0xff, 0xff]);
         // A hint that misses, hits or is out of range finds what the search finds.
         for hint in [0, 1, 5] {
             let mut h = hint;
