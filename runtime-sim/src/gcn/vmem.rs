@@ -1013,19 +1013,26 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
     };
     let mut addrs = Addrs::new(exec);
     let mut oor = [0u8; WAVE];
-    // VADDR's registers (a missing one reads 0, as the per-lane lookup did).
-    let vreg = |k: usize| vaddr.and_then(|a| w.v.get(usize::from(a) + k));
-    let (v0, v1) = (vreg(0), vreg(1));
-    for l in lanes_of(exec) {
-        let v = |k: u8| -> u64 { u64::from((if k == 0 { v0 } else { v1 }).map_or(0, |r| r[l])) };
-        let (vindex, voffset) = match (i.idxen, i.offen) {
-            (true, true) => (v(0), v(1)),
-            (true, false) => (v(0), 0),
-            (false, true) => (0, v(0)),
-            (false, false) => (0, 0),
-        };
-        let index = vindex + if add_tid { l as u64 } else { 0 };
-        let offset = voffset + u64::from(i.offset);
+    // VADDR's registers (a missing one reads 0, as the per-lane lookup did): the index and
+    // the offset per lane.
+    let zero = [0u32; WAVE];
+    let vreg = |k: usize| {
+        vaddr
+            .and_then(|a| w.v.get(usize::from(a) + k))
+            .unwrap_or(&zero)
+    };
+    let (vindex, voffset) = match (i.idxen, i.offen) {
+        (true, true) => (vreg(0), vreg(1)),
+        (true, false) => (vreg(0), &zero),
+        (false, true) => (&zero, vreg(0)),
+        (false, false) => (&zero, &zero),
+    };
+    // Every lane's address, without a branch per lane (the arithmetic cannot overflow:
+    // 32-bit registers, a 14-bit stride, an index stride of at most 64); only the lanes of
+    // EXEC access memory.
+    for l in 0..WAVE {
+        let index = u64::from(vindex[l]) + if add_tid { l as u64 } else { 0 };
+        let offset = u64::from(voffset[l]) + u64::from(i.offset);
         let buffer_offset = if swizzle_en {
             // index_stride is a power of two (8 << n): a shift and a mask, not a division.
             let (imsb, ilsb) = (index >> stride_shift, index & (index_stride - 1));
@@ -1043,9 +1050,7 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
             } else {
                 offset + 4 * u64::from(k) >= num_records
             };
-            if out {
-                oor[l] |= 1 << k;
-            }
+            oor[l] |= u8::from(out) << k;
         }
         addrs.a[l] = base.wrapping_add(soffset).wrapping_add(buffer_offset);
     }
