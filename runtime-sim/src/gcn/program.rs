@@ -1,7 +1,8 @@
 //! Pre-decoding: the kernel's bytes are decoded once with `backend_gcn::isa` into typed
 //! instructions, branch targets are resolved to instruction indices, and what each
-//! instruction does is looked up once (the VALU lane function, the memory access shape),
-//! so that the executor never decodes or looks up names again.
+//! instruction does is looked up once (the VALU lane function, the memory access shape;
+//! for the common 32-bit VALU instructions the whole `Vop32` form with its operands), so
+//! that the executor never decodes or looks up names again.
 
 use backend_gcn::isa::{decode, Inst, Opcode};
 

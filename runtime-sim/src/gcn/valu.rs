@@ -5,7 +5,10 @@
 //! gives it (32-bit values zero-extended to u64, 64-bit ones whole), with the VOP3 abs/neg
 //! input modifiers applied to float sources (L28068-28083); the lane function was looked up
 //! at pre-decode time; results are written in the EXEC lanes only (L3528-3529), after the
-//! float output modifiers (OMOD, CLAMP to [0, 1], L3537-3539, L4257-4262).
+//! float output modifiers (OMOD, CLAMP to [0, 1], L3537-3539, L4257-4262). The common
+//! 32-bit instructions (plain maps without output modifiers, V_CNDMASK_B32, the 32-bit
+//! compares) take a faster route with the same results: `vop32`, pre-decoded with their
+//! operands and run as one loop per opcode over 32-bit lanes.
 //!
 //! Arithmetic is IEEE round-to-nearest-even. MODE.FP_DENORM decides denormals (vega
 //! MODE register: per precision, bit 0 allows input denormals and bit 1 output
