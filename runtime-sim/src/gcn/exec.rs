@@ -101,6 +101,10 @@ pub(crate) fn dispatch(
     let vgprs = kd.vgpr_count() as usize;
     let mode = kd.initial_mode();
     let mut wave_index = 0u64;
+    // The waves and the LDS of one group, reused by the next (reset to their initial
+    // state).
+    let mut waves: Vec<Wave> = Vec::new();
+    let mut lds = vec![0u8; lds_bytes as usize];
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
@@ -113,9 +117,14 @@ pub(crate) fn dispatch(
                 });
                 let items = (ext[0] * ext[1] * ext[2]) as usize;
                 let n_waves = items.div_ceil(WAVE);
-                let mut waves = Vec::with_capacity(n_waves);
-                for wi in 0..n_waves {
-                    let mut w = Wave::new(vgprs, mode);
+                waves.truncate(n_waves);
+                for w in waves.iter_mut() {
+                    w.reset(vgprs, mode);
+                }
+                while waves.len() < n_waves {
+                    waves.push(Wave::new(vgprs, mode));
+                }
+                for (wi, w) in waves.iter_mut().enumerate() {
                     let init = Init {
                         kd,
                         kernarg,
@@ -127,12 +136,10 @@ pub(crate) fn dispatch(
                         group_waves: n_waves as u32,
                         first_wave: wi == 0,
                     };
-                    init_wave(&mut w, &init, wi, ext)
-                        .map_err(|e| RunError::BadLaunch(e.to_string()))?;
+                    init_wave(w, &init, wi, ext).map_err(|e| RunError::BadLaunch(e.to_string()))?;
                     wave_index += 1;
-                    waves.push(w);
                 }
-                let mut lds = vec![0u8; lds_bytes as usize];
+                lds.fill(0);
                 run_group(
                     prog,
                     &mut waves,
