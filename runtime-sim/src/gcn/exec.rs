@@ -324,6 +324,9 @@ fn run_wave(
     lds_bytes: u32,
 ) -> Result<(), (usize, Fault)> {
     let mut steps = 0u64;
+    // EXEC and its number of lanes, recounted only when EXEC changes (the baseline x86-64
+    // has no population-count instruction).
+    let (mut counted_exec, mut lanes) = (0u64, 0u64);
     loop {
         let i = w.pc;
         let Some(inst) = prog.insts.get(i) else {
@@ -345,7 +348,11 @@ fn run_wave(
         w.cur_offset = prog.offsets[i];
         let exec = w.exec();
         report.wave_instructions += 1;
-        report.lane_instructions += u64::from(exec.count_ones());
+        if exec != counted_exec {
+            counted_exec = exec;
+            lanes = u64::from(exec.count_ones());
+        }
+        report.lane_instructions += lanes;
         let flow = step(prog, i, inst, w, mem, lds, report, lds_bytes).map_err(|f| (i, f))?;
         w.issue += match inst {
             Inst::Sopp(s) if s.op == Opcode::S_NOP => u64::from(s.simm16 & 0xf) + 1,
