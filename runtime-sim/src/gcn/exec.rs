@@ -101,6 +101,10 @@ pub(crate) fn dispatch(
     let vgprs = kd.vgpr_count() as usize;
     let mode = kd.initial_mode();
     let mut wave_index = 0u64;
+    // The waves and the LDS of one group, reused by the next (reset to their initial
+    // state).
+    let mut waves: Vec<Wave> = Vec::new();
+    let mut lds = vec![0u8; lds_bytes as usize];
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
@@ -113,9 +117,14 @@ pub(crate) fn dispatch(
                 });
                 let items = (ext[0] * ext[1] * ext[2]) as usize;
                 let n_waves = items.div_ceil(WAVE);
-                let mut waves = Vec::with_capacity(n_waves);
-                for wi in 0..n_waves {
-                    let mut w = Wave::new(vgprs, mode);
+                waves.truncate(n_waves);
+                for w in waves.iter_mut() {
+                    w.reset(vgprs, mode);
+                }
+                while waves.len() < n_waves {
+                    waves.push(Wave::new(vgprs, mode));
+                }
+                for (wi, w) in waves.iter_mut().enumerate() {
                     let init = Init {
                         kd,
                         kernarg,
@@ -127,12 +136,10 @@ pub(crate) fn dispatch(
                         group_waves: n_waves as u32,
                         first_wave: wi == 0,
                     };
-                    init_wave(&mut w, &init, wi, ext)
-                        .map_err(|e| RunError::BadLaunch(e.to_string()))?;
+                    init_wave(w, &init, wi, ext).map_err(|e| RunError::BadLaunch(e.to_string()))?;
                     wave_index += 1;
-                    waves.push(w);
                 }
-                let mut lds = vec![0u8; lds_bytes as usize];
+                lds.fill(0);
                 run_group(
                     prog,
                     &mut waves,
@@ -317,6 +324,9 @@ fn run_wave(
     lds_bytes: u32,
 ) -> Result<(), (usize, Fault)> {
     let mut steps = 0u64;
+    // EXEC and its number of lanes, recounted only when EXEC changes (the baseline x86-64
+    // has no population-count instruction).
+    let (mut counted_exec, mut lanes) = (0u64, 0u64);
     loop {
         let i = w.pc;
         let Some(inst) = prog.insts.get(i) else {
@@ -338,7 +348,11 @@ fn run_wave(
         w.cur_offset = prog.offsets[i];
         let exec = w.exec();
         report.wave_instructions += 1;
-        report.lane_instructions += u64::from(exec.count_ones());
+        if exec != counted_exec {
+            counted_exec = exec;
+            lanes = u64::from(exec.count_ones());
+        }
+        report.lane_instructions += lanes;
         let flow = step(prog, i, inst, w, mem, lds, report, lds_bytes).map_err(|f| (i, f))?;
         w.issue += match inst {
             Inst::Sopp(s) if s.op == Opcode::S_NOP => u64::from(s.simm16 & 0xf) + 1,
@@ -408,18 +422,18 @@ fn step(
         global,
         lds,
         oor: &mut report.out_of_range,
+        hint: 0,
     };
     match inst {
         Inst::Salu(s) => salu::exec_salu(w, s),
         Inst::Sopk(s) => salu::exec_sopk(w, s, lds_bytes),
         Inst::Sopp(s) => salu::exec_sopp(w, s),
-        Inst::Valu(v) => {
-            let vs = match sem {
-                Sem::Valu(s) => *s,
-                _ => ValuSem::Unsupported,
-            };
-            valu::exec_valu(w, v, vs).map(|()| Flow::Next)
+        Inst::Valu(v) => match sem {
+            Sem::Vop32(f) => valu::exec_vop32(w, v, f),
+            Sem::Valu(s) => valu::exec_valu(w, v, *s),
+            _ => valu::exec_valu(w, v, ValuSem::Unsupported),
         }
+        .map(|()| Flow::Next),
         Inst::Smem(s) => {
             vmem::exec_smem(w, s, mem_sem(sem), mem.global, mem.oor).map(|()| Flow::Next)
         }

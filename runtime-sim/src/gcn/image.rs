@@ -112,7 +112,9 @@ impl ImageDesc {
     }
 
     /// The texel at (x, y, slice), inside the image, after DST_SEL.
-    fn texel(&self, g: &GlobalMemory, x: u32, y: u32, slice: u32) -> R<[u32; 4]> {
+    /// The texel at (x, y, slice), reading memory through allocation `*hint` first (see
+    /// `GlobalMemory::read_le_near`: a wave's texels are in one allocation).
+    fn texel(&self, g: &GlobalMemory, x: u32, y: u32, slice: u32, hint: &mut usize) -> R<[u32; 4]> {
         let row = u64::from(slice) * u64::from(self.height) + u64::from(y);
         let at =
             self.base + (row * u64::from(self.pitch) + u64::from(x)) * u64::from(self.texel_bytes);
@@ -123,8 +125,8 @@ impl ImageDesc {
             .take(self.texel_bytes as usize / 4)
         {
             let a = at + 4 * k as u64;
-            *r = match g.read_u32(a) {
-                Some(v) => v,
+            *r = match g.read_le_near(a, 4, hint) {
+                Some(v) => v as u32,
                 None => {
                     return fault(format!(
                     "an image read at 0x{a:x}, which is not in any allocation (memory violation)"
@@ -340,6 +342,7 @@ pub(crate) fn exec_mimg(w: &mut Wave, i: &Mimg, global: &GlobalMemory) -> R<()> 
     w.check_load_dest(Regs::V(vd, ndata), Class::Vmem)?;
     let exec = w.exec();
     let mut out = vec![[0u32; WAVE]; usize::from(ndata)];
+    let mut hint = 0;
     for l in 0..WAVE {
         if exec >> l & 1 == 0 {
             continue;
@@ -362,7 +365,7 @@ pub(crate) fn exec_mimg(w: &mut Wave, i: &Mimg, global: &GlobalMemory) -> R<()> 
                 0
             };
             if x < img.width && y < img.height && s < img.slices {
-                img.texel(global, x, y, s)?
+                img.texel(global, x, y, s, &mut hint)?
             } else {
                 [0; 4]
             }
@@ -425,12 +428,12 @@ pub(crate) fn exec_mimg(w: &mut Wave, i: &Mimg, global: &GlobalMemory) -> R<()> 
                 let mut r = [0u32; 4];
                 for (c, (ddu, ddv)) in taps.iter().enumerate() {
                     let (x, y) = at(tu + ddu, tv + ddv);
-                    r[c] = cmp(img.texel(global, x, y, slice)?[comp]);
+                    r[c] = cmp(img.texel(global, x, y, slice, &mut hint)?[comp]);
                 }
                 r
             } else {
                 let (x, y) = at(tu, tv);
-                let t = img.texel(global, x, y, slice)?;
+                let t = img.texel(global, x, y, slice, &mut hint)?;
                 match reference {
                     // A compare returns its result in the first returned component.
                     Some(_) => [cmp(t[0]), 0, 0, 0],

@@ -6,7 +6,7 @@
 use backend_gcn::isa::{Ty, Valu, ValuExt};
 
 use super::{denormals_allowed, flush, out_mod, Fn3};
-use crate::gcn::wave::{Lanes64, Wave, WAVE};
+use crate::gcn::wave::{Lanes, Lanes64, Wave, WAVE};
 
 /// `f` over the lanes of `exec` with the instruction's output modifiers and MODE's result
 /// flushing; other lanes 0.
@@ -40,5 +40,90 @@ pub(super) fn flush_all(t: Ty, v: &mut Lanes64) {
         Ty::F32 => v.iter_mut().for_each(|x| *x = flush(Ty::F32, *x)),
         Ty::F64 => v.iter_mut().for_each(|x| *x = flush(Ty::F64, *x)),
         _ => v.iter_mut().for_each(|x| *x = flush(t, *x)),
+    }
+}
+
+/// `out[l] = f(a[l], b[l], c[l])` on every lane of 32-bit sources, the function seeing
+/// them zero-extended and its result cut to 32 bits; inlined into its caller so that each
+/// opcode gets its own loop (which the compiler vectorizes where the function allows).
+#[inline(always)]
+pub(super) fn whole32(f: impl Fn(u64, u64, u64) -> u64, s: &[Lanes; 3], out: &mut Lanes) {
+    let [a, b, c] = s;
+    for l in 0..WAVE {
+        out[l] = f(u64::from(a[l]), u64::from(b[l]), u64::from(c[l])) as u32;
+    }
+}
+
+/// `dst` takes `v` in the lanes of `exec` and keeps its value in the others: a copy for a
+/// whole wavefront, else a select through a per-lane mask (which vectorizes; a store under a
+/// branch per lane does not).
+#[inline]
+pub(crate) fn select(dst: &mut Lanes, v: &Lanes, exec: u64) {
+    match exec {
+        u64::MAX => *dst = *v,
+        0 => {}
+        _ => {
+            let m = lane_masks(exec);
+            for ((d, x), m) in dst.iter_mut().zip(v).zip(m) {
+                *d = (x & m) | (*d & !m);
+            }
+        }
+    }
+}
+
+/// `1 << l` for the lanes of one half of a wavefront.
+const BIT: [u32; 32] = {
+    let mut b = [0; 32];
+    let mut l = 0;
+    while l < 32 {
+        b[l] = 1 << l;
+        l += 1;
+    }
+    b
+};
+
+/// Bit `l` of `mask` as all ones or all zeros in lane `l`. Tested against a constant bit
+/// per lane rather than shifted by the lane number: the baseline x86-64 vector unit has no
+/// per-lane shift, and this loop vectorizes without one.
+#[inline]
+pub(crate) fn lane_masks(mask: u64) -> Lanes {
+    let (lo, hi) = (mask as u32, (mask >> 32) as u32);
+    let mut m = [0u32; WAVE];
+    for l in 0..32 {
+        m[l] = 0u32.wrapping_sub(u32::from(lo & BIT[l] != 0));
+        m[l + 32] = 0u32.wrapping_sub(u32::from(hi & BIT[l] != 0));
+    }
+    m
+}
+
+/// The inverse of [`lane_masks`]: bit `l` set where lane `l` is not zero.
+#[inline]
+pub(crate) fn pack(m: &Lanes) -> u64 {
+    let (mut lo, mut hi) = (0u32, 0u32);
+    for l in 0..32 {
+        lo |= BIT[l] & 0u32.wrapping_sub(u32::from(m[l] != 0));
+        hi |= BIT[l] & 0u32.wrapping_sub(u32::from(m[l + 32] != 0));
+    }
+    u64::from(lo) | u64::from(hi) << 32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lane_masks_and_pack_are_the_bits() {
+        for mask in [0u64, u64::MAX, 1, 1 << 63, 0x8000_0001_0f0f_00ff] {
+            let m = lane_masks(mask);
+            for (l, x) in m.iter().enumerate() {
+                assert_eq!(*x, if mask >> l & 1 != 0 { u32::MAX } else { 0 });
+            }
+            assert_eq!(pack(&m), mask);
+            let mut d = [7u32; WAVE];
+            select(&mut d, &[9; WAVE], mask);
+            for (l, x) in d.iter().enumerate() {
+                assert_eq!(*x, if mask >> l & 1 != 0 { 9 } else { 7 });
+            }
+        }
     }
 }

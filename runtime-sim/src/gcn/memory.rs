@@ -130,6 +130,63 @@ impl GlobalMemory {
         }
     }
 
+    /// [`region`](Self::region), trying allocation `*hint` first and leaving the one found
+    /// in it: the lanes of one memory instruction mostly reach the same buffer. Regions do
+    /// not overlap, so a hit on the hint is the region the search would find.
+    #[inline]
+    fn region_near(&self, addr: u64, len: u64, hint: &mut usize) -> Option<(usize, usize)> {
+        if let Some(r) = self.regions.get(*hint) {
+            if let Some(off) = addr.checked_sub(r.base) {
+                if off
+                    .checked_add(len)
+                    .is_some_and(|end| end <= r.data.len() as u64)
+                {
+                    return Some((*hint, off as usize));
+                }
+            }
+        }
+        let found = self.region(addr, len)?;
+        *hint = found.0;
+        Some(found)
+    }
+
+    /// Reads `n` bytes (at most 8) as a little-endian integer; `None` if any is unmapped.
+    /// The memory instructions' per-lane accesses go through here: the common sizes copy a
+    /// fixed number of bytes instead of calling `memcpy` for a few bytes.
+    #[inline]
+    pub fn read_le(&self, addr: u64, n: usize) -> Option<u64> {
+        self.read_le_near(addr, n, &mut 0)
+    }
+
+    /// [`read_le`](Self::read_le) looking in allocation `*hint` first (see `region_near`).
+    #[inline]
+    pub(crate) fn read_le_near(&self, addr: u64, n: usize, hint: &mut usize) -> Option<u64> {
+        let (i, off) = self.region_near(addr, n as u64, hint)?;
+        Some(load_le(self.regions[i].data.get(off..off + n)?))
+    }
+
+    /// Writes the low `n` bytes (at most 8) of `v`, little-endian; `false` if any byte is
+    /// unmapped (nothing is written then).
+    #[inline]
+    pub fn write_le(&mut self, addr: u64, n: usize, v: u64) -> bool {
+        self.write_le_near(addr, n, v, &mut 0)
+    }
+
+    /// [`write_le`](Self::write_le) looking in allocation `*hint` first.
+    #[inline]
+    pub(crate) fn write_le_near(&mut self, addr: u64, n: usize, v: u64, hint: &mut usize) -> bool {
+        match self.region_near(addr, n as u64, hint) {
+            Some((i, off)) => match self.regions[i].data.get_mut(off..off + n) {
+                Some(d) => {
+                    store_le(d, v);
+                    true
+                }
+                None => false,
+            },
+            None => false,
+        }
+    }
+
     /// Reads a dword (`None` if unmapped).
     pub fn read_u32(&self, addr: u64) -> Option<u32> {
         let mut b = [0u8; 4];
@@ -139,6 +196,31 @@ impl GlobalMemory {
     /// Writes a dword (`false` if unmapped).
     pub fn write_u32(&mut self, addr: u64, v: u32) -> bool {
         self.write(addr, &v.to_le_bytes())
+    }
+}
+
+/// `d` (at most 8 bytes) as a little-endian integer.
+#[inline]
+pub(crate) fn load_le(d: &[u8]) -> u64 {
+    match *d {
+        [a, b, c, e] => u64::from(u32::from_le_bytes([a, b, c, e])),
+        [a] => u64::from(a),
+        [a, b] => u64::from(u16::from_le_bytes([a, b])),
+        _ => d.iter().rev().fold(0, |x, &b| x << 8 | u64::from(b)),
+    }
+}
+
+/// The low `d.len()` bytes of `v` into `d`, little-endian (bytes past the eighth are left
+/// alone).
+#[inline]
+pub(crate) fn store_le(d: &mut [u8], v: u64) {
+    match d.len() {
+        4 => d.copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => d.copy_from_slice(&v.to_le_bytes()),
+        n => {
+            let k = n.min(8);
+            d[..k].copy_from_slice(&v.to_le_bytes()[..k]);
+        }
     }
 }
 
@@ -159,5 +241,25 @@ mod tests {
         assert_eq!(m.buffer(b).unwrap(), &[0, 0, 0, 0, 7, 0, 0, 0]);
         assert_eq!(m.read_u32(0), None);
         assert_eq!(m.read_u32(u64::MAX - 1), None);
+        // The fixed-size accessors agree with the byte copies.
+        assert!(m.write_le(b, 2, 0xabcd_1234));
+        assert_eq!(m.buffer(b).unwrap(), &[0x34, 0x12, 0, 0, 7, 0, 0, 0]);
+        assert_eq!(m.read_le(b, 8), Some(0x0000_0007_0000_1234));
+        assert_eq!(m.read_le(b + 4, 1), Some(7));
+        assert_eq!(m.read_le(b + 6, 4), None);
+        assert!(!m.write_le(b + 6, 4, 0));
+        assert_eq!(load_le(&[1, 2, 3]), 0x03_0201);
+        let mut wide = [0xffu8; 10];
+        store_le(&mut wide, 0x0102_0304_0506_0708);
+        assert_eq!(wide, [8, 7, 6, 5, 4, 3, 2, 1, 0xff, 0xff]);
+        // A hint that misses, hits or is out of range finds what the search finds.
+        for hint in [0, 1, 5] {
+            let mut h = hint;
+            assert_eq!(m.read_le_near(a, 4, &mut h), Some(0x0403_0201));
+            assert_eq!(h, 0);
+            assert_eq!(m.read_le_near(b + 4, 4, &mut h), Some(7));
+            assert_eq!(h, 1);
+            assert_eq!(m.read_le_near(a + 2, 4, &mut h), None);
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Pre-decoding: the kernel's bytes are decoded once with `backend_gcn::isa` into typed
 //! instructions, branch targets are resolved to instruction indices, and what each
-//! instruction does is looked up once (the VALU lane function, the memory access shape),
-//! so that the executor never decodes or looks up names again.
+//! instruction does is looked up once (the VALU lane function, the memory access shape;
+//! for the common 32-bit VALU instructions the whole `Vop32` form with its operands), so
+//! that the executor never decodes or looks up names again.
 
 use backend_gcn::isa::{decode, Inst, Opcode};
 
@@ -14,6 +15,8 @@ use crate::runtime::RunError;
 pub(crate) enum Sem {
     None,
     Valu(ValuSem),
+    /// A VALU instruction with a pre-decoded 32-bit form (`valu::Vop32`).
+    Vop32(valu::Vop32),
     Mem(MemSem),
 }
 
@@ -55,7 +58,13 @@ impl Program {
             };
             targets.push(t);
             sems.push(match inst {
-                Inst::Valu(v) => Sem::Valu(valu::resolve(v)),
+                Inst::Valu(v) => {
+                    let sem = valu::resolve(v);
+                    match valu::resolve_vop32(v, sem) {
+                        Some(f) => Sem::Vop32(f),
+                        None => Sem::Valu(sem),
+                    }
+                }
                 Inst::Smem(_) | Inst::Ds(_) | Inst::Buf(_) | Inst::Flat(_) => {
                     Sem::Mem(vmem::resolve(inst))
                 }

@@ -5,7 +5,10 @@
 //! gives it (32-bit values zero-extended to u64, 64-bit ones whole), with the VOP3 abs/neg
 //! input modifiers applied to float sources (L28068-28083); the lane function was looked up
 //! at pre-decode time; results are written in the EXEC lanes only (L3528-3529), after the
-//! float output modifiers (OMOD, CLAMP to [0, 1], L3537-3539, L4257-4262).
+//! float output modifiers (OMOD, CLAMP to [0, 1], L3537-3539, L4257-4262). The common
+//! 32-bit instructions (plain maps without output modifiers, V_CNDMASK_B32, the 32-bit
+//! compares) take a faster route with the same results: `vop32`, pre-decoded with their
+//! operands and run as one loop per opcode over 32-bit lanes.
 //!
 //! Arithmetic is IEEE round-to-nearest-even. MODE.FP_DENORM decides denormals (vega
 //! MODE register: per precision, bit 0 allows input denormals and bit 1 output
@@ -20,10 +23,14 @@
 use backend_gcn::isa::{Opcode, Operand, Special, Ty, Valu, ValuExt};
 use il_semantics::convert;
 
-use super::wave::{fault, unsupported, Lanes64, Wave, EXEC_LO, R, VCC_LO, WAVE};
+use super::wave::{fault, unsupported, Lanes, Lanes64, Regs, Wave, EXEC_LO, R, VCC_LO, WAVE};
 
 #[path = "lanes.rs"]
-mod lanes;
+pub(crate) mod lanes;
+#[path = "vop32.rs"]
+mod vop32;
+
+pub(crate) use vop32::{exec as exec_vop32, resolve as resolve_vop32, Vop32};
 
 type Fn3 = fn(u64, u64, u64) -> u64;
 
@@ -501,248 +508,277 @@ fn class_test(x: f64, is_snan: bool, subnormal: bool, mask: u32) -> bool {
     mask >> bit & 1 != 0
 }
 
-/// The lane function of a plain VALU opcode.
-fn map_fn(op: Opcode) -> Option<Fn3> {
-    use Opcode::*;
-    let f: Fn3 = match op {
-        // VOP2
-        V_ADD_F32 => |a, b, _| b32(f32b(a) + f32b(b)),
-        V_SUB_F32 => |a, b, _| b32(f32b(a) - f32b(b)),
-        V_SUBREV_F32 => |a, b, _| b32(f32b(b) - f32b(a)),
-        V_MUL_F32 => |a, b, _| b32(f32b(a) * f32b(b)),
-        V_MUL_LEGACY_F32 => |a, b, _| {
-            if f32b(a) == 0.0 || f32b(b) == 0.0 {
-                b32(0.0)
-            } else {
-                b32(f32b(a) * f32b(b))
-            }
-        },
-        V_MUL_I32_I24 => {
-            |a, b, _| ui(((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) as i32)
-        }
-        V_MUL_HI_I32_I24 => {
-            |a, b, _| ui((((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) >> 32) as i32)
-        }
-        V_MUL_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) & 0xffff_ffff,
-        V_MUL_HI_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) >> 32,
-        V_MIN_F32 => |a, b, _| b32(fmin(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
-        V_MAX_F32 => |a, b, _| b32(fmax(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
-        V_MIN_I32 => |a, b, _| ui(i32of(a).min(i32of(b))),
-        V_MAX_I32 => |a, b, _| ui(i32of(a).max(i32of(b))),
-        V_MIN_U32 => |a, b, _| a.min(b),
-        V_MAX_U32 => |a, b, _| a.max(b),
-        V_LSHRREV_B32 => |a, b, _| u64::from(u32of(b) >> (a & 31)),
-        V_ASHRREV_I32 => |a, b, _| ui(i32of(b) >> (a & 31)),
-        V_LSHLREV_B32 => |a, b, _| u64::from(u32of(b) << (a & 31)),
-        V_AND_B32 => |a, b, _| a & b,
-        V_OR_B32 => |a, b, _| a | b,
-        V_XOR_B32 => |a, b, _| a ^ b,
-        V_XNOR_B32 => |a, b, _| !(a ^ b) & 0xffff_ffff,
-        V_MADMK_F32 | V_MADAK_F32 | V_MAD_F32 => |a, b, c| b32(mad32(f32b(a), f32b(b), f32b(c))),
-        V_MAD_LEGACY_F32 => |a, b, c| {
-            let p = if f32b(a) == 0.0 || f32b(b) == 0.0 {
-                0.0
-            } else {
-                f32b(a) * f32b(b)
+/// Defines `map_fn` (the lane function of an opcode as a function pointer, `None` for an
+/// opcode that is not a plain map) and `map_lanes32` (the same functions over whole
+/// wavefronts of 32-bit lanes, one monomorphic loop per opcode) from one table of
+/// `OPCODE | OPCODE => closure` arms.
+macro_rules! lane_functions {
+    ($($($op:ident)|+ => $f:expr,)*) => {
+        /// The lane function of a plain VALU opcode.
+        fn map_fn(op: Opcode) -> Option<Fn3> {
+            use Opcode::*;
+            let f: Fn3 = match op {
+                $($($op)|+ => $f,)*
+                _ => return None,
             };
-            b32(p + f32b(c))
-        },
-        V_ADD_U32 => |a, b, _| a.wrapping_add(b) & 0xffff_ffff,
-        V_SUB_U32 => |a, b, _| a.wrapping_sub(b) & 0xffff_ffff,
-        V_SUBREV_U32 => |a, b, _| b.wrapping_sub(a) & 0xffff_ffff,
-        // VOP1
-        V_MOV_B32 => |a, _, _| a,
-        V_CVT_I32_F64 => |a, _, _| ui(f64b(a) as i32),
-        V_CVT_F64_I32 => |a, _, _| b64(f64::from(i32of(a))),
-        V_CVT_F32_I32 => |a, _, _| b32(i32of(a) as f32),
-        V_CVT_F32_U32 => |a, _, _| b32(u32of(a) as f32),
-        V_CVT_U32_F32 => |a, _, _| u64::from(f32b(a) as u32),
-        V_CVT_I32_F32 => |a, _, _| ui(f32b(a) as i32),
-        V_CVT_F16_F32 => |a, _, _| u64::from(f32_to_f16(f32b(a))),
-        V_CVT_F32_F16 => |a, _, _| b32(f16_to_f32(a as u16)),
-        V_CVT_RPI_I32_F32 => |a, _, _| ui((f32b(a) + 0.5).floor() as i32),
-        V_CVT_FLR_I32_F32 => |a, _, _| ui(f32b(a).floor() as i32),
-        V_CVT_F32_F64 => |a, _, _| b32(f64b(a) as f32),
-        V_CVT_F64_F32 => |a, _, _| b64(f64::from(f32b(a))),
-        V_CVT_F32_UBYTE0 => |a, _, _| b32((a & 0xff) as f32),
-        V_CVT_F32_UBYTE1 => |a, _, _| b32((a >> 8 & 0xff) as f32),
-        V_CVT_F32_UBYTE2 => |a, _, _| b32((a >> 16 & 0xff) as f32),
-        V_CVT_F32_UBYTE3 => |a, _, _| b32((a >> 24 & 0xff) as f32),
-        V_CVT_U32_F64 => |a, _, _| u64::from(f64b(a) as u32),
-        V_CVT_F64_U32 => |a, _, _| b64(f64::from(u32of(a))),
-        V_TRUNC_F64 => |a, _, _| b64(f64b(a).trunc()),
-        V_CEIL_F64 => |a, _, _| b64(f64b(a).ceil()),
-        V_RNDNE_F64 => |a, _, _| b64(f64b(a).round_ties_even()),
-        V_FLOOR_F64 => |a, _, _| b64(f64b(a).floor()),
-        V_FRACT_F32 => |a, _, _| {
-            let x = f32b(a);
-            if x.is_infinite() {
-                return b32(f32::NAN);
-            }
-            // S0 + -floor(S0) of a NaN is a NaN (the clamp below 1.0 must not hide it).
-            if x.is_nan() {
-                return b32(f32::from_bits(x.to_bits() | 0x0040_0000));
-            }
-            b32((x - x.floor()).min(f32::from_bits(0x3f7f_ffff)))
-        },
-        V_FRACT_F64 => |a, _, _| {
-            let x = f64b(a);
-            if x.is_infinite() {
-                return b64(f64::NAN);
-            }
-            if x.is_nan() {
-                return a | 1 << 51;
-            }
-            b64((x - x.floor()).min(f64::from_bits(0x3fef_ffff_ffff_ffff)))
-        },
-        V_TRUNC_F32 => |a, _, _| b32(f32b(a).trunc()),
-        V_CEIL_F32 => |a, _, _| b32(f32b(a).ceil()),
-        V_RNDNE_F32 => |a, _, _| b32(f32b(a).round_ties_even()),
-        V_FLOOR_F32 => |a, _, _| b32(f32b(a).floor()),
-        V_EXP_F32 => |a, _, _| b32(flush32((f64::from(flush32(f32b(a)))).exp2() as f32)),
-        V_LOG_F32 => |a, _, _| b32(flush32(f64::from(flush32(f32b(a))).log2() as f32)),
-        V_RCP_F32 | V_RCP_IFLAG_F32 => |a, _, _| b32(flush32(1.0 / flush32(f32b(a)))),
-        V_RSQ_F32 => |a, _, _| b32(flush32((1.0 / f64::from(flush32(f32b(a))).sqrt()) as f32)),
-        V_SQRT_F32 => |a, _, _| b32(flush32(flush32(f32b(a)).sqrt())),
-        V_RCP_F64 => |a, _, _| b64(1.0 / f64b(a)),
-        V_RSQ_F64 => |a, _, _| b64(1.0 / f64b(a).sqrt()),
-        V_SQRT_F64 => |a, _, _| b64(f64b(a).sqrt()),
-        V_SIN_F32 => |a, _, _| b32(sin_rev(f64::from(f32b(a))) as f32),
-        V_COS_F32 => |a, _, _| b32(cos_rev(f64::from(f32b(a))) as f32),
-        V_NOT_B32 => |a, _, _| !a & 0xffff_ffff,
-        V_BFREV_B32 => |a, _, _| u64::from(u32of(a).reverse_bits()),
-        V_FFBH_U32 => |a, _, _| {
-            if a as u32 == 0 {
-                0xffff_ffff
-            } else {
-                u64::from((a as u32).leading_zeros())
-            }
-        },
-        V_FFBL_B32 => |a, _, _| {
-            if a as u32 == 0 {
-                0xffff_ffff
-            } else {
-                u64::from((a as u32).trailing_zeros())
-            }
-        },
-        V_FFBH_I32 => |a, _, _| {
-            let x = a as u32;
-            if x == 0 || x == u32::MAX {
-                return 0xffff_ffff;
-            }
-            let y = if (x as i32) < 0 { !x } else { x };
-            u64::from(y.leading_zeros())
-        },
-        V_FREXP_EXP_I32_F64 => |a, _, _| ui(frexp64(f64b(a)).1),
-        V_FREXP_MANT_F64 => |a, _, _| b64(frexp64(f64b(a)).0),
-        V_FREXP_EXP_I32_F32 => |a, _, _| ui(frexp32(f32b(a)).1),
-        V_FREXP_MANT_F32 => |a, _, _| b32(frexp32(f32b(a)).0),
-        // VOP3
-        V_MAD_I32_I24 => |a, b, c| {
-            ui(
-                (((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) + i32of(c) as i64)
-                    as i32,
-            )
-        },
-        V_MAD_U32_U24 => |a, b, c| ((a & 0xff_ffff) * (b & 0xff_ffff) + c) & 0xffff_ffff,
-        V_BFE_U32 => |a, b, c| u64::from(bfe_u(a as u32, b as u32, c as u32)),
-        V_BFE_I32 => |a, b, c| u64::from(bfe_i(a as u32, b as u32, c as u32)),
-        V_BFI_B32 => |a, b, c| (a & b) | (!a & c & 0xffff_ffff),
-        V_FMA_F32 => |a, b, c| b32(f32b(a).mul_add(f32b(b), f32b(c))),
-        V_FMA_F64 => |a, b, c| b64(f64b(a).mul_add(f64b(b), f64b(c))),
-        V_ALIGNBIT_B32 => |a, b, c| ((a << 32 | b) >> (c & 31)) & 0xffff_ffff,
-        V_ALIGNBYTE_B32 => |a, b, c| ((a << 32 | b) >> (8 * (c & 3))) & 0xffff_ffff,
-        V_MIN3_F32 => |a, b, c| {
-            b32(fmin(
-                fmin(f64::from(f32b(a)), f64::from(f32b(b))),
-                f64::from(f32b(c)),
-            ) as f32)
-        },
-        V_MAX3_F32 => |a, b, c| {
-            b32(fmax(
-                fmax(f64::from(f32b(a)), f64::from(f32b(b))),
-                f64::from(f32b(c)),
-            ) as f32)
-        },
-        V_MED3_F32 => {
-            |a, b, c| b32(fmed3(f64::from(f32b(a)), f64::from(f32b(b)), f64::from(f32b(c))) as f32)
+            Some(f)
         }
-        V_MIN3_I32 => |a, b, c| ui(i32of(a).min(i32of(b)).min(i32of(c))),
-        V_MAX3_I32 => |a, b, c| ui(i32of(a).max(i32of(b)).max(i32of(c))),
-        V_MED3_I32 => |a, b, c| {
-            let (a, b, c) = (i32of(a), i32of(b), i32of(c));
-            ui(a.min(b).max(a.max(b).min(c)))
-        },
-        V_MIN3_U32 => |a, b, c| a.min(b).min(c),
-        V_MAX3_U32 => |a, b, c| a.max(b).max(c),
-        V_MED3_U32 => |a, b, c| a.min(b).max(a.max(b).min(c)),
-        V_SAD_U32 => |a, b, c| (a.abs_diff(b) + c) & 0xffff_ffff,
-        // vega L16891-16923: byte-wise absolute differences summed, plus S2.
-        V_SAD_U8 => |a, b, c| (u64::from(sad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
-        V_SAD_HI_U8 => |a, b, c| ((u64::from(sad_u8(a as u32, b as u32)) << 16) + c) & 0xffff_ffff,
-        // vega L16769-16781: per byte (S0.b + S1.b + S2.b[0]) >> 1.
-        V_LERP_U8 => |a, b, c| {
-            let mut d = 0u64;
-            for k in 0..4 {
-                let byte = |x: u64| x >> (8 * k) & 0xff;
-                d |= ((byte(a) + byte(b) + (c >> (8 * k) & 1)) >> 1) << (8 * k);
+
+        /// `out[l] = f(s[0][l], s[1][l], s[2][l])` on every lane for the lane function `f` of
+        /// `op`, inlined into the loop; false if `op` has no lane function. For opcodes whose
+        /// sources and result are 32-bit: the function sees its sources zero-extended, as
+        /// `map_fn`'s callers give them, and its result's low 32 bits are kept, as the VGPR
+        /// write keeps them.
+        fn map_lanes32(op: Opcode, s: &[Lanes; 3], out: &mut Lanes) -> bool {
+            use Opcode::*;
+            match op {
+                $($($op)|+ => lanes::whole32($f, s, out),)*
+                _ => return false,
             }
-            d
-        },
-        V_DIV_FIXUP_F32 => |a, b, c| b32(div_fixup32(f32b(a), f32b(b), f32b(c))),
-        V_DIV_FIXUP_F64 => |a, b, c| b64(div_fixup64(f64b(a), f64b(b), f64b(c))),
-        V_PERM_B32 => |a, b, c| {
-            let (s0, s1, s) = (a as u32, b as u32, c as u32);
-            let mut r = 0u32;
-            for k in 0..4 {
-                r |= perm_byte(s0, s1, s >> (8 * k) & 0xff) << (8 * k);
-            }
-            u64::from(r)
-        },
-        V_MAD_U32_U16 => |a, b, c| ((a & 0xffff) * (b & 0xffff) + c) & 0xffff_ffff,
-        V_MAD_I32_I16 => |a, b, c| {
-            ui((i32::from(a as u16 as i16) * i32::from(b as u16 as i16)).wrapping_add(i32of(c)))
-        },
-        V_XAD_U32 => |a, b, c| ((a ^ b) + c) & 0xffff_ffff,
-        V_LSHL_ADD_U32 => |a, b, c| (u64::from(u32of(a) << (b & 31)) + c) & 0xffff_ffff,
-        V_ADD_LSHL_U32 => |a, b, c| u64::from(u32of(a.wrapping_add(b)) << (c & 31)),
-        V_ADD3_U32 => |a, b, c| (a + b + c) & 0xffff_ffff,
-        V_LSHL_OR_B32 => |a, b, c| u64::from(u32of(a) << (b & 31)) | c,
-        V_AND_OR_B32 => |a, b, c| (a & b) | c,
-        V_OR3_B32 => |a, b, c| a | b | c,
-        V_ADD_F64 => |a, b, _| b64(f64b(a) + f64b(b)),
-        V_MUL_F64 => |a, b, _| b64(f64b(a) * f64b(b)),
-        V_MIN_F64 => |a, b, _| b64(fmin(f64b(a), f64b(b))),
-        V_MAX_F64 => |a, b, _| b64(fmax(f64b(a), f64b(b))),
-        V_LDEXP_F64 => |a, b, _| b64(ldexp64(f64b(a), i32of(b))),
-        V_LDEXP_F32 => |a, b, _| b32(ldexp32(f32b(a), i32of(b))),
-        V_MUL_LO_U32 => |a, b, _| (a * b) & 0xffff_ffff,
-        V_MUL_HI_U32 => |a, b, _| (a * b) >> 32,
-        V_MUL_HI_I32 => |a, b, _| ui(((i64::from(i32of(a)) * i64::from(i32of(b))) >> 32) as i32),
-        V_BCNT_U32_B32 => |a, b, _| (u64::from((a as u32).count_ones()) + b) & 0xffff_ffff,
-        V_LSHLREV_B64 => |a, b, _| b << (a & 63),
-        V_LSHRREV_B64 => |a, b, _| b >> (a & 63),
-        V_ASHRREV_I64 => |a, b, _| ((b as i64) >> (a & 63)) as u64,
-        V_BFM_B32 => |a, b, _| u64::from(((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31)),
-        V_CVT_PKRTZ_F16_F32 => |a, b, _| {
-            let rtz = |x: f32| {
-                // Round toward zero: truncate the f32 mantissa before the RNE conversion
-                // can round up.
-                let h = f32_to_f16(x);
-                if f16_to_f32(h).abs() > x.abs() && x.is_finite() {
-                    h - 1
-                } else {
-                    h
-                }
-            };
-            u64::from(rtz(f32b(a))) | u64::from(rtz(f32b(b))) << 16
-        },
-        V_CVT_PK_U16_U32 => |a, b, _| (a & 0xffff) | (b & 0xffff) << 16,
-        V_ADD_I32 => |a, b, _| ui(i32of(a).wrapping_add(i32of(b))),
-        V_SUB_I32 => |a, b, _| ui(i32of(a).wrapping_sub(i32of(b))),
-        _ => return None,
+            true
+        }
     };
-    Some(f)
+}
+
+// The lane functions of the plain VALU opcodes (`ValuSem::Map`): one table, expanded by
+// `lane_functions!` into `map_fn` (a function pointer per opcode) and into whole-wavefront
+// loops with the function inlined (`map_lanes32`), so that the two cannot disagree.
+lane_functions! {
+    // VOP2
+    V_ADD_F32 => |a, b, _| b32(f32b(a) + f32b(b)),
+    V_SUB_F32 => |a, b, _| b32(f32b(a) - f32b(b)),
+    V_SUBREV_F32 => |a, b, _| b32(f32b(b) - f32b(a)),
+    V_MUL_F32 => |a, b, _| b32(f32b(a) * f32b(b)),
+    V_MUL_LEGACY_F32 => |a, b, _| {
+        if f32b(a) == 0.0 || f32b(b) == 0.0 {
+            b32(0.0)
+        } else {
+            b32(f32b(a) * f32b(b))
+        }
+    },
+    V_MUL_I32_I24 => {
+        |a, b, _| ui(((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) as i32)
+    },
+    V_MUL_HI_I32_I24 => {
+        |a, b, _| ui((((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) >> 32) as i32)
+    },
+    V_MUL_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) & 0xffff_ffff,
+    V_MUL_HI_U32_U24 => |a, b, _| ((a & 0xff_ffff) * (b & 0xff_ffff)) >> 32,
+    V_MIN_F32 => |a, b, _| b32(fmin(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
+    V_MAX_F32 => |a, b, _| b32(fmax(f64::from(f32b(a)), f64::from(f32b(b))) as f32),
+    V_MIN_I32 => |a, b, _| ui(i32of(a).min(i32of(b))),
+    V_MAX_I32 => |a, b, _| ui(i32of(a).max(i32of(b))),
+    V_MIN_U32 => |a, b, _| a.min(b),
+    V_MAX_U32 => |a, b, _| a.max(b),
+    V_LSHRREV_B32 => |a, b, _| u64::from(u32of(b) >> (a & 31)),
+    V_ASHRREV_I32 => |a, b, _| ui(i32of(b) >> (a & 31)),
+    V_LSHLREV_B32 => |a, b, _| u64::from(u32of(b) << (a & 31)),
+    V_AND_B32 => |a, b, _| a & b,
+    V_OR_B32 => |a, b, _| a | b,
+    V_XOR_B32 => |a, b, _| a ^ b,
+    V_XNOR_B32 => |a, b, _| !(a ^ b) & 0xffff_ffff,
+    V_MADMK_F32 | V_MADAK_F32 | V_MAD_F32 => |a, b, c| b32(mad32(f32b(a), f32b(b), f32b(c))),
+    V_MAD_LEGACY_F32 => |a, b, c| {
+        let p = if f32b(a) == 0.0 || f32b(b) == 0.0 {
+            0.0
+        } else {
+            f32b(a) * f32b(b)
+        };
+        b32(p + f32b(c))
+    },
+    V_ADD_U32 => |a, b, _| a.wrapping_add(b) & 0xffff_ffff,
+    V_SUB_U32 => |a, b, _| a.wrapping_sub(b) & 0xffff_ffff,
+    V_SUBREV_U32 => |a, b, _| b.wrapping_sub(a) & 0xffff_ffff,
+    // VOP1
+    V_MOV_B32 => |a, _, _| a,
+    V_CVT_I32_F64 => |a, _, _| ui(f64b(a) as i32),
+    V_CVT_F64_I32 => |a, _, _| b64(f64::from(i32of(a))),
+    V_CVT_F32_I32 => |a, _, _| b32(i32of(a) as f32),
+    V_CVT_F32_U32 => |a, _, _| b32(u32of(a) as f32),
+    V_CVT_U32_F32 => |a, _, _| u64::from(f32b(a) as u32),
+    V_CVT_I32_F32 => |a, _, _| ui(f32b(a) as i32),
+    V_CVT_F16_F32 => |a, _, _| u64::from(f32_to_f16(f32b(a))),
+    V_CVT_F32_F16 => |a, _, _| b32(f16_to_f32(a as u16)),
+    V_CVT_RPI_I32_F32 => |a, _, _| ui((f32b(a) + 0.5).floor() as i32),
+    V_CVT_FLR_I32_F32 => |a, _, _| ui(f32b(a).floor() as i32),
+    V_CVT_F32_F64 => |a, _, _| b32(f64b(a) as f32),
+    V_CVT_F64_F32 => |a, _, _| b64(f64::from(f32b(a))),
+    V_CVT_F32_UBYTE0 => |a, _, _| b32((a & 0xff) as f32),
+    V_CVT_F32_UBYTE1 => |a, _, _| b32((a >> 8 & 0xff) as f32),
+    V_CVT_F32_UBYTE2 => |a, _, _| b32((a >> 16 & 0xff) as f32),
+    V_CVT_F32_UBYTE3 => |a, _, _| b32((a >> 24 & 0xff) as f32),
+    V_CVT_U32_F64 => |a, _, _| u64::from(f64b(a) as u32),
+    V_CVT_F64_U32 => |a, _, _| b64(f64::from(u32of(a))),
+    V_TRUNC_F64 => |a, _, _| b64(f64b(a).trunc()),
+    V_CEIL_F64 => |a, _, _| b64(f64b(a).ceil()),
+    V_RNDNE_F64 => |a, _, _| b64(f64b(a).round_ties_even()),
+    V_FLOOR_F64 => |a, _, _| b64(f64b(a).floor()),
+    V_FRACT_F32 => |a, _, _| {
+        let x = f32b(a);
+        if x.is_infinite() {
+            return b32(f32::NAN);
+        }
+        // S0 + -floor(S0) of a NaN is a NaN (the clamp below 1.0 must not hide it).
+        if x.is_nan() {
+            return b32(f32::from_bits(x.to_bits() | 0x0040_0000));
+        }
+        b32((x - x.floor()).min(f32::from_bits(0x3f7f_ffff)))
+    },
+    V_FRACT_F64 => |a, _, _| {
+        let x = f64b(a);
+        if x.is_infinite() {
+            return b64(f64::NAN);
+        }
+        if x.is_nan() {
+            return a | 1 << 51;
+        }
+        b64((x - x.floor()).min(f64::from_bits(0x3fef_ffff_ffff_ffff)))
+    },
+    V_TRUNC_F32 => |a, _, _| b32(f32b(a).trunc()),
+    V_CEIL_F32 => |a, _, _| b32(f32b(a).ceil()),
+    V_RNDNE_F32 => |a, _, _| b32(f32b(a).round_ties_even()),
+    V_FLOOR_F32 => |a, _, _| b32(f32b(a).floor()),
+    V_EXP_F32 => |a, _, _| b32(flush32((f64::from(flush32(f32b(a)))).exp2() as f32)),
+    V_LOG_F32 => |a, _, _| b32(flush32(f64::from(flush32(f32b(a))).log2() as f32)),
+    V_RCP_F32 | V_RCP_IFLAG_F32 => |a, _, _| b32(flush32(1.0 / flush32(f32b(a)))),
+    V_RSQ_F32 => |a, _, _| b32(flush32((1.0 / f64::from(flush32(f32b(a))).sqrt()) as f32)),
+    V_SQRT_F32 => |a, _, _| b32(flush32(flush32(f32b(a)).sqrt())),
+    V_RCP_F64 => |a, _, _| b64(1.0 / f64b(a)),
+    V_RSQ_F64 => |a, _, _| b64(1.0 / f64b(a).sqrt()),
+    V_SQRT_F64 => |a, _, _| b64(f64b(a).sqrt()),
+    V_SIN_F32 => |a, _, _| b32(sin_rev(f64::from(f32b(a))) as f32),
+    V_COS_F32 => |a, _, _| b32(cos_rev(f64::from(f32b(a))) as f32),
+    V_NOT_B32 => |a, _, _| !a & 0xffff_ffff,
+    V_BFREV_B32 => |a, _, _| u64::from(u32of(a).reverse_bits()),
+    V_FFBH_U32 => |a, _, _| {
+        if a as u32 == 0 {
+            0xffff_ffff
+        } else {
+            u64::from((a as u32).leading_zeros())
+        }
+    },
+    V_FFBL_B32 => |a, _, _| {
+        if a as u32 == 0 {
+            0xffff_ffff
+        } else {
+            u64::from((a as u32).trailing_zeros())
+        }
+    },
+    V_FFBH_I32 => |a, _, _| {
+        let x = a as u32;
+        if x == 0 || x == u32::MAX {
+            return 0xffff_ffff;
+        }
+        let y = if (x as i32) < 0 { !x } else { x };
+        u64::from(y.leading_zeros())
+    },
+    V_FREXP_EXP_I32_F64 => |a, _, _| ui(frexp64(f64b(a)).1),
+    V_FREXP_MANT_F64 => |a, _, _| b64(frexp64(f64b(a)).0),
+    V_FREXP_EXP_I32_F32 => |a, _, _| ui(frexp32(f32b(a)).1),
+    V_FREXP_MANT_F32 => |a, _, _| b32(frexp32(f32b(a)).0),
+    // VOP3
+    V_MAD_I32_I24 => |a, b, c| {
+        ui(
+            (((i32of(a) << 8 >> 8) as i64 * (i32of(b) << 8 >> 8) as i64) + i32of(c) as i64)
+                as i32,
+        )
+    },
+    V_MAD_U32_U24 => |a, b, c| ((a & 0xff_ffff) * (b & 0xff_ffff) + c) & 0xffff_ffff,
+    V_BFE_U32 => |a, b, c| u64::from(bfe_u(a as u32, b as u32, c as u32)),
+    V_BFE_I32 => |a, b, c| u64::from(bfe_i(a as u32, b as u32, c as u32)),
+    V_BFI_B32 => |a, b, c| (a & b) | (!a & c & 0xffff_ffff),
+    V_FMA_F32 => |a, b, c| b32(f32b(a).mul_add(f32b(b), f32b(c))),
+    V_FMA_F64 => |a, b, c| b64(f64b(a).mul_add(f64b(b), f64b(c))),
+    V_ALIGNBIT_B32 => |a, b, c| ((a << 32 | b) >> (c & 31)) & 0xffff_ffff,
+    V_ALIGNBYTE_B32 => |a, b, c| ((a << 32 | b) >> (8 * (c & 3))) & 0xffff_ffff,
+    V_MIN3_F32 => |a, b, c| {
+        b32(fmin(
+            fmin(f64::from(f32b(a)), f64::from(f32b(b))),
+            f64::from(f32b(c)),
+        ) as f32)
+    },
+    V_MAX3_F32 => |a, b, c| {
+        b32(fmax(
+            fmax(f64::from(f32b(a)), f64::from(f32b(b))),
+            f64::from(f32b(c)),
+        ) as f32)
+    },
+    V_MED3_F32 => {
+        |a, b, c| b32(fmed3(f64::from(f32b(a)), f64::from(f32b(b)), f64::from(f32b(c))) as f32)
+    },
+    V_MIN3_I32 => |a, b, c| ui(i32of(a).min(i32of(b)).min(i32of(c))),
+    V_MAX3_I32 => |a, b, c| ui(i32of(a).max(i32of(b)).max(i32of(c))),
+    V_MED3_I32 => |a, b, c| {
+        let (a, b, c) = (i32of(a), i32of(b), i32of(c));
+        ui(a.min(b).max(a.max(b).min(c)))
+    },
+    V_MIN3_U32 => |a, b, c| a.min(b).min(c),
+    V_MAX3_U32 => |a, b, c| a.max(b).max(c),
+    V_MED3_U32 => |a, b, c| a.min(b).max(a.max(b).min(c)),
+    V_SAD_U32 => |a, b, c| (a.abs_diff(b) + c) & 0xffff_ffff,
+    // vega L16891-16923: byte-wise absolute differences summed, plus S2.
+    V_SAD_U8 => |a, b, c| (u64::from(sad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
+    V_SAD_HI_U8 => |a, b, c| ((u64::from(sad_u8(a as u32, b as u32)) << 16) + c) & 0xffff_ffff,
+    // vega L16769-16781: per byte (S0.b + S1.b + S2.b[0]) >> 1.
+    V_LERP_U8 => |a, b, c| {
+        let mut d = 0u64;
+        for k in 0..4 {
+            let byte = |x: u64| x >> (8 * k) & 0xff;
+            d |= ((byte(a) + byte(b) + (c >> (8 * k) & 1)) >> 1) << (8 * k);
+        }
+        d
+    },
+    V_DIV_FIXUP_F32 => |a, b, c| b32(div_fixup32(f32b(a), f32b(b), f32b(c))),
+    V_DIV_FIXUP_F64 => |a, b, c| b64(div_fixup64(f64b(a), f64b(b), f64b(c))),
+    V_PERM_B32 => |a, b, c| {
+        let (s0, s1, s) = (a as u32, b as u32, c as u32);
+        let mut r = 0u32;
+        for k in 0..4 {
+            r |= perm_byte(s0, s1, s >> (8 * k) & 0xff) << (8 * k);
+        }
+        u64::from(r)
+    },
+    V_MAD_U32_U16 => |a, b, c| ((a & 0xffff) * (b & 0xffff) + c) & 0xffff_ffff,
+    V_MAD_I32_I16 => |a, b, c| {
+        ui((i32::from(a as u16 as i16) * i32::from(b as u16 as i16)).wrapping_add(i32of(c)))
+    },
+    V_XAD_U32 => |a, b, c| ((a ^ b) + c) & 0xffff_ffff,
+    V_LSHL_ADD_U32 => |a, b, c| (u64::from(u32of(a) << (b & 31)) + c) & 0xffff_ffff,
+    V_ADD_LSHL_U32 => |a, b, c| u64::from(u32of(a.wrapping_add(b)) << (c & 31)),
+    V_ADD3_U32 => |a, b, c| (a + b + c) & 0xffff_ffff,
+    V_LSHL_OR_B32 => |a, b, c| u64::from(u32of(a) << (b & 31)) | c,
+    V_AND_OR_B32 => |a, b, c| (a & b) | c,
+    V_OR3_B32 => |a, b, c| a | b | c,
+    V_ADD_F64 => |a, b, _| b64(f64b(a) + f64b(b)),
+    V_MUL_F64 => |a, b, _| b64(f64b(a) * f64b(b)),
+    V_MIN_F64 => |a, b, _| b64(fmin(f64b(a), f64b(b))),
+    V_MAX_F64 => |a, b, _| b64(fmax(f64b(a), f64b(b))),
+    V_LDEXP_F64 => |a, b, _| b64(ldexp64(f64b(a), i32of(b))),
+    V_LDEXP_F32 => |a, b, _| b32(ldexp32(f32b(a), i32of(b))),
+    V_MUL_LO_U32 => |a, b, _| (a * b) & 0xffff_ffff,
+    V_MUL_HI_U32 => |a, b, _| (a * b) >> 32,
+    V_MUL_HI_I32 => |a, b, _| ui(((i64::from(i32of(a)) * i64::from(i32of(b))) >> 32) as i32),
+    V_BCNT_U32_B32 => |a, b, _| (u64::from((a as u32).count_ones()) + b) & 0xffff_ffff,
+    V_LSHLREV_B64 => |a, b, _| b << (a & 63),
+    V_LSHRREV_B64 => |a, b, _| b >> (a & 63),
+    V_ASHRREV_I64 => |a, b, _| ((b as i64) >> (a & 63)) as u64,
+    V_BFM_B32 => |a, b, _| u64::from(((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31)),
+    V_CVT_PKRTZ_F16_F32 => |a, b, _| {
+        let rtz = |x: f32| {
+            // Round toward zero: truncate the f32 mantissa before the RNE conversion
+            // can round up.
+            let h = f32_to_f16(x);
+            if f16_to_f32(h).abs() > x.abs() && x.is_finite() {
+                h - 1
+            } else {
+                h
+            }
+        };
+        u64::from(rtz(f32b(a))) | u64::from(rtz(f32b(b))) << 16
+    },
+    V_CVT_PK_U16_U32 => |a, b, _| (a & 0xffff) | (b & 0xffff) << 16,
+    V_ADD_I32 => |a, b, _| ui(i32of(a).wrapping_add(i32of(b))),
+    V_SUB_I32 => |a, b, _| ui(i32of(a).wrapping_sub(i32of(b))),
 }
 
 /// Parses a compare name `v_cmp[x]_<pred>_<type>`.
@@ -893,12 +929,8 @@ fn result_flushed(w: &Wave, t: Ty, v: u64) -> u64 {
     }
 }
 
-/// Fetches source `k` with its input modifiers.
-#[inline(always)]
-fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
-    let Some(op) = i.src[k] else {
-        return fault(format!("source {k} missing"));
-    };
+/// Refuses reading EXECZ or VCCZ as data too soon after a VALU wrote EXEC or VCC.
+fn check_special_src(w: &Wave, op: Operand) -> R<()> {
     if let Operand::Special(Special::Execz | Special::Vccz) = op {
         w.need_after_valu_sgpr(
             VCC_LO,
@@ -915,6 +947,33 @@ fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
             "vega Table 8 row 5 (L2102-2108)",
         )?;
     }
+    Ok(())
+}
+
+/// Lane `lane` of the 32-bit integer source `k` without SDWA: what `src(w, i, k,
+/// Ty::B32)?[lane]` gives (no modifier applies to an integer source), with the same checks,
+/// without building the other 63 lanes.
+fn src_lane_b32(w: &Wave, i: &Valu, k: usize, lane: usize) -> R<u64> {
+    let Some(op) = i.src[k] else {
+        return fault(format!("source {k} missing"));
+    };
+    check_special_src(w, op)?;
+    match op {
+        Operand::Vgpr { index, .. } => {
+            w.check_read(Regs::V(index, 1))?;
+            Ok(u64::from(w.v[usize::from(index)][lane]))
+        }
+        _ => w.scalar_src(op, Ty::B32),
+    }
+}
+
+/// Fetches source `k` with its input modifiers.
+#[inline(always)]
+fn src(w: &Wave, i: &Valu, k: usize, t: Ty) -> R<Lanes64> {
+    let Some(op) = i.src[k] else {
+        return fault(format!("source {k} missing"));
+    };
+    check_special_src(w, op)?;
     let mut v = w.vsrc(op, t)?;
     if let ValuExt::Sdwa(sd) = i.ext {
         let sel = if k == 0 { sd.src0_sel } else { sd.src1_sel };
@@ -1224,10 +1283,11 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
                 let Some(Operand::Vgpr { index, .. }) = i.src[0] else {
                     return fault("v_readlane_b32 reads a VGPR");
                 };
-                let v = w.vsrc(Operand::v(index), Ty::B32)?[sel];
+                w.check_read(Regs::V(index, 1))?;
+                let v = u64::from(w.v[usize::from(index)][sel]);
                 write_sdst(w, i.vdst, v)
             } else {
-                let v = src(w, i, 0, Ty::B32)?[0];
+                let v = src_lane_b32(w, i, 0, 0)?;
                 let mut out = [0u64; WAVE];
                 out[sel] = v;
                 w.vwrite(vdst(i)?, 1, &out, 1 << sel)
@@ -1239,7 +1299,7 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
             } else {
                 exec.trailing_zeros() as usize
             };
-            let v = src(w, i, 0, Ty::B32)?[lane];
+            let v = src_lane_b32(w, i, 0, lane)?;
             write_sdst(w, i.vdst, v)
         }
         ValuSem::Mbcnt { hi } => {
@@ -1364,14 +1424,46 @@ pub(crate) fn exec_valu(w: &mut Wave, i: &Valu, sem: ValuSem) -> R<()> {
     }
 }
 
-/// The f32 result of V_DIV_FMAS: one rounding of the exact a*b+c (and scale).
+/// The f32 result of V_DIV_FMAS: one rounding of the exact a*b+c, scaled by 2^+-64 with
+/// VCC (vega L17295-17313: the scale is inside the fused operation).
 fn fma32_from(a: u64, b: u64, c: u64, scale: bool) -> f32 {
-    let r = f32b(a).mul_add(f32b(b), f32b(c));
-    if scale {
-        ldexp32(r, if exp32(f32b(c)) > 127 { 64 } else { -64 })
-    } else {
-        r
+    let (a, b, c) = (f32b(a), f32b(b), f32b(c));
+    if !scale {
+        return a.mul_add(b, c);
     }
+    let n = if exp32(c) > 127 { 64 } else { -64 };
+    match fma32_scaled(a, b, c, n) {
+        Some(r) => r,
+        // NaN and infinite operands: nothing to round.
+        None => ldexp32(a.mul_add(b, c), n),
+    }
+}
+
+/// (a * b + c) * 2^n rounded once to f32, for |n| <= 64 and finite operands (`None`
+/// otherwise). Rounding the f32 sum first and scaling after rounds twice when the scaled
+/// result is denormal. Here the sum is formed in f64: the product of two f32 is exact, the
+/// sum of two f64 is exact as the rounded sum plus its error (Knuth's two-sum), and the
+/// sum is rounded to odd (an inexact result gets its last bit set) so that its 53 bits
+/// round to f32's 24 bits, or fewer for a denormal, as the exact value would; the scale by
+/// 2^n is exact in f64 over this range.
+fn fma32_scaled(a: f32, b: f32, c: f32, n: i32) -> Option<f32> {
+    let p = f64::from(a) * f64::from(b);
+    let c = f64::from(c);
+    let s = p + c;
+    if !s.is_finite() || n.abs() > 64 {
+        return None;
+    }
+    let pv = s - c;
+    let err = (p - pv) + (c - (s - pv));
+    let bits = s.to_bits();
+    let odd = if err != 0.0 && bits & 1 == 0 {
+        // The neighbour of s on the exact value's side has an odd last bit.
+        let away_from_zero = (err > 0.0) == (s > 0.0);
+        f64::from_bits(if away_from_zero { bits + 1 } else { bits - 1 })
+    } else {
+        s
+    };
+    Some((odd * 2f64.powi(n)) as f32)
 }
 
 fn write_sdst(w: &mut Wave, dst: Option<Operand>, v: u64) -> R<()> {
@@ -1441,6 +1533,88 @@ mod tests {
     }
 
     use super::*;
+
+    /// V_DIV_FMAS_F32 with VCC: D = (S0 * S1 + S2) * 2^-64 rounded once (vega L17295-17313).
+    /// S2 = (2^23 + 1) * 2^-86 scaled is exactly halfway between two denormals; the product
+    /// 2^-100 puts the exact sum just above it, which rounds up; rounding the f32 sum first
+    /// loses the product and the tie goes to the even neighbour. Expected values: the exact
+    /// sum in f64 (38 significant bits), scaled exactly, rounded once by the host.
+    #[test]
+    fn div_fmas_f32_rounds_a_denormal_result_once() {
+        let c = f32::from_bits(0x2000_0001); // (2^23 + 1) * 2^-86
+        assert_eq!(f64::from(c), f64::from((1u32 << 23) + 1) * 2f64.powi(-86));
+        let t = 2f32.powi(-50); // t * t = 2^-100
+        for (sign, vcc_bits) in [(1.0f32, 0x0040_0001u32), (-1.0, 0x8040_0001)] {
+            let (a, b, c) = (sign * t, t, sign * c);
+            let exact = (f64::from(a) * f64::from(b) + f64::from(c)) * 2f64.powi(-64);
+            let want = exact as f32;
+            assert_eq!(want.to_bits(), vcc_bits);
+            let got = fma32_from(b32(a), b32(b), b32(c), true);
+            assert_eq!(got.to_bits(), want.to_bits(), "sign {sign}");
+            // Without VCC: the plain fused result.
+            let plain = fma32_from(b32(a), b32(b), b32(c), false);
+            assert_eq!(plain, a.mul_add(b, c));
+        }
+        // A product 2^-120 below S2's last bit (the f64 sum is inexact, the rounding to odd
+        // keeps its side): still just above the halfway point, so the same result as for
+        // 2^-100 (which f64 itself, rounding twice, would miss).
+        let t = 2f32.powi(-60);
+        assert_eq!(
+            fma32_from(b32(t), b32(t), b32(c), true).to_bits(),
+            0x0040_0001
+        );
+        let twice = ((f64::from(t) * f64::from(t) + f64::from(c)) * 2f64.powi(-64)) as f32;
+        assert_eq!(twice.to_bits(), 0x0040_0000);
+        assert_eq!(
+            fma32_from(b32(-t), b32(t), b32(-c), true).to_bits(),
+            0x8040_0001
+        );
+        // Just below the halfway point: rounds down (to the even neighbour here too).
+        let a = -2f32.powi(-50);
+        let exact = (f64::from(a) * 2f64.powi(-50) + f64::from(c)) * 2f64.powi(-64);
+        let got = fma32_from(b32(a), b32(2f32.powi(-50)), b32(c), true);
+        assert_eq!(got.to_bits(), (exact as f32).to_bits());
+        assert_eq!(got.to_bits(), 0x0040_0000);
+        // Scaled up (S2's exponent above the bias), a normal result, NaN and infinity.
+        let got = fma32_from(b32(2.0), b32(3.0), b32(4.0), true);
+        assert_eq!(got, 10.0 * 2f32.powi(64));
+        assert!(fma32_from(b32(f32::NAN), b32(1.0), b32(1.0), true).is_nan());
+        assert_eq!(
+            fma32_from(b32(f32::INFINITY), b32(1.0), b32(1.0), true),
+            f32::INFINITY
+        );
+    }
+
+    /// `src_lane_b32` is one lane of `src` with `Ty::B32`, errors included.
+    #[test]
+    fn one_lane_of_a_source_is_that_lane_of_the_source() {
+        use backend_gcn::isa::{assemble, decode, Inst};
+        let mut w = Wave::new(4, 0);
+        for (l, x) in w.v[1].iter_mut().enumerate() {
+            *x = 0x100 + l as u32;
+        }
+        w.s[4] = 77;
+        for text in [
+            "v_readfirstlane_b32 s0, v1",
+            "v_readfirstlane_b32 s0, s4",
+            "v_readfirstlane_b32 s0, -5",
+            "v_readfirstlane_b32 s0, 0x12345",
+            "v_readfirstlane_b32 s0, v9",
+        ] {
+            let Inst::Valu(i) = decode(&assemble(text).unwrap()).unwrap().remove(0).1 else {
+                panic!("{text}");
+            };
+            for lane in [0, 5, 63] {
+                let whole = src(&w, &i, 0, Ty::B32).map(|v| v[lane]);
+                let one = src_lane_b32(&w, &i, 0, lane);
+                assert_eq!(
+                    format!("{whole:?}"),
+                    format!("{one:?}"),
+                    "{text} lane {lane}"
+                );
+            }
+        }
+    }
 
     fn apply(op: Opcode, a: u64, b: u64, c: u64) -> u64 {
         map_fn(op).unwrap()(a, b, c)

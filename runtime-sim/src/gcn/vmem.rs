@@ -21,7 +21,9 @@
 
 use backend_gcn::isa::{Buf, Ds, Flat, Format, Inst, Opcode, Operand, Smem, SmemOffset};
 
-use super::memory::{GlobalMemory, APERTURE_SIZE, PRIVATE_APERTURE, SHARED_APERTURE};
+use super::memory::{
+    load_le, store_le, GlobalMemory, APERTURE_SIZE, PRIVATE_APERTURE, SHARED_APERTURE,
+};
 use super::wave::{fault, unsupported, Class, Regs, Wave, R, WAVE};
 use crate::runtime::OutOfRange;
 
@@ -441,6 +443,8 @@ pub(crate) struct Mem<'a> {
     pub global: &'a mut GlobalMemory,
     pub lds: &'a mut [u8],
     pub oor: &'a mut OutOfRange,
+    /// The allocation the last global access reached, tried first by the next one.
+    pub hint: usize,
 }
 
 fn vgpr_of(op: Option<Operand>, what: &str) -> R<(u8, u8)> {
@@ -456,9 +460,7 @@ fn lds_read(lds: &[u8], addr: u64, n: usize, oor: &mut OutOfRange) -> u64 {
         oor.lds_reads += 1;
         return 0;
     }
-    let mut b = [0u8; 8];
-    b[..n].copy_from_slice(&lds[a..a + n]);
-    u64::from_le_bytes(b)
+    load_le(&lds[a..a + n])
 }
 
 fn lds_write(lds: &mut [u8], addr: u64, n: usize, v: u64, oor: &mut OutOfRange) {
@@ -467,21 +469,28 @@ fn lds_write(lds: &mut [u8], addr: u64, n: usize, v: u64, oor: &mut OutOfRange) 
         oor.lds_writes += 1;
         return;
     }
-    lds[a..a + n].copy_from_slice(&v.to_le_bytes()[..n]);
+    store_le(&mut lds[a..a + n], v);
 }
 
 fn gread(g: &GlobalMemory, addr: u64, n: usize) -> R<u64> {
-    let mut b = [0u8; 8];
-    if !g.read(addr, &mut b[..n]) {
-        return fault(format!(
+    gread_near(g, addr, n, &mut 0)
+}
+
+fn gread_near(g: &GlobalMemory, addr: u64, n: usize, hint: &mut usize) -> R<u64> {
+    match g.read_le_near(addr, n, hint) {
+        Some(v) => Ok(v),
+        None => fault(format!(
             "reads {n} bytes at 0x{addr:x}, which is not in any allocation (memory violation)"
-        ));
+        )),
     }
-    Ok(u64::from_le_bytes(b))
 }
 
 fn gwrite(g: &mut GlobalMemory, addr: u64, n: usize, v: u64) -> R<()> {
-    if !g.write(addr, &v.to_le_bytes()[..n]) {
+    gwrite_near(g, addr, n, v, &mut 0)
+}
+
+fn gwrite_near(g: &mut GlobalMemory, addr: u64, n: usize, v: u64, hint: &mut usize) -> R<()> {
+    if !g.write_le_near(addr, n, v, hint) {
         return fault(format!(
             "writes {n} bytes at 0x{addr:x}, which is not in any allocation (memory violation)"
         ));
@@ -582,8 +591,37 @@ pub(crate) fn exec_smem(
     }
 }
 
-/// Per-lane addresses of an access, `None` for inactive lanes.
-type Addrs = [Option<u64>; WAVE];
+/// Per-lane addresses of an access and the lanes that access (EXEC at issue); the
+/// addresses of the other lanes are unused.
+struct Addrs {
+    lanes: u64,
+    a: [u64; WAVE],
+}
+
+impl Addrs {
+    fn new(lanes: u64) -> Addrs {
+        Addrs {
+            lanes,
+            a: [0; WAVE],
+        }
+    }
+
+    /// The accessing lanes with their addresses, in lane order.
+    fn each(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        lanes_of(self.lanes).map(|l| (l, self.a[l]))
+    }
+}
+
+/// The set bits of `mask`, lowest first.
+fn lanes_of(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let l = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            l
+        })
+    })
+}
 
 /// Where an access goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -608,11 +646,11 @@ fn access(
     data1: Option<Operand>,
     glc: bool,
 ) -> R<()> {
-    let exec = w.exec();
+    let exec = addrs.lanes;
     let read_elem = |mem: &mut Mem<'_>, sp: Space, addr: u64, n: usize| -> R<u64> {
         match sp {
             Space::Lds => Ok(lds_read(mem.lds, addr, n, mem.oor)),
-            Space::Global => gread(mem.global, addr, n),
+            Space::Global => gread_near(mem.global, addr, n, &mut mem.hint),
         }
     };
     let write_elem = |mem: &mut Mem<'_>, sp: Space, addr: u64, n: usize, v: u64| -> R<()> {
@@ -621,16 +659,21 @@ fn access(
                 lds_write(mem.lds, addr, n, v, mem.oor);
                 Ok(())
             }
-            Space::Global => gwrite(mem.global, addr, n, v),
+            Space::Global => gwrite_near(mem.global, addr, n, v, &mut mem.hint),
         }
     };
-    let data_lanes = |w: &Wave, op: Option<Operand>, n: u8| -> R<Vec<[u32; WAVE]>> {
+    // The first of `n` data VGPRs, checked: readable and allocated.
+    let data_regs = |w: &Wave, op: Option<Operand>, n: u8| -> R<usize> {
         let (idx, _) = vgpr_of(op, "store data")?;
         w.check_read(Regs::V(idx, n))?;
         if usize::from(idx) + usize::from(n) > w.v.len() {
             return fault(format!("store data v{idx} beyond the allocated VGPRs"));
         }
-        Ok((0..n).map(|k| w.v[usize::from(idx + k)]).collect())
+        Ok(usize::from(idx))
+    };
+    let data_lanes = |w: &Wave, op: Option<Operand>, n: u8| -> R<Vec<[u32; WAVE]>> {
+        let first = data_regs(w, op, n)?;
+        Ok(w.v[first..first + usize::from(n)].to_vec())
     };
     match sem {
         MemSem::Load {
@@ -640,29 +683,24 @@ fn access(
         } => {
             let (d, _) = vgpr_of(vdst, "load destination")?;
             w.check_load_dest(Regs::V(d, dwords), class)?;
-            let mut out = vec![[0u32; WAVE]; usize::from(dwords)];
-            for l in 0..WAVE {
-                let Some(a) = addrs[l] else { continue };
-                for (k, ok) in out.iter_mut().enumerate() {
-                    if oor_mask[l] >> k & 1 != 0 {
+            // Straight into the destination (allocated: checked above); the addresses
+            // were computed before, so a destination that is also an address register is
+            // read first. A faulting lane ends the run, so no partial result is seen.
+            let n = usize::from(bytes);
+            for (l, a) in addrs.each() {
+                for k in 0..usize::from(dwords) {
+                    let v = if oor_mask[l] >> k & 1 != 0 {
                         mem.oor.global_reads += 1;
-                        continue;
-                    }
-                    let n = usize::from(bytes);
-                    let v = read_elem(mem, spaces[l], a + 4 * k as u64, n)?;
-                    ok[l] = match (bytes, signed) {
-                        (1, true) => v as u8 as i8 as i32 as u32,
-                        (2, true) => v as u16 as i16 as i32 as u32,
-                        _ => v as u32,
+                        0
+                    } else {
+                        let v = read_elem(mem, spaces[l], a + 4 * k as u64, n)?;
+                        match (bytes, signed) {
+                            (1, true) => v as u8 as i8 as i32 as u32,
+                            (2, true) => v as u16 as i16 as i32 as u32,
+                            _ => v as u32,
+                        }
                     };
-                }
-            }
-            for (k, o) in out.iter().enumerate() {
-                let r = &mut w.v[usize::from(d) + k];
-                for l in 0..WAVE {
-                    if exec >> l & 1 != 0 {
-                        r[l] = o[l];
-                    }
+                    w.v[usize::from(d) + k][l] = v;
                 }
             }
             w.issue_mem(class, Some(Regs::V(d, dwords)), false);
@@ -672,9 +710,9 @@ fn access(
             dwords,
             high,
         } => {
-            let data = data_lanes(w, data0, dwords)?;
-            for l in 0..WAVE {
-                let Some(a) = addrs[l] else { continue };
+            let first = data_regs(w, data0, dwords)?;
+            let data = &w.v[first..first + usize::from(dwords)];
+            for (l, a) in addrs.each() {
                 for (k, dk) in data.iter().enumerate() {
                     if oor_mask[l] >> k & 1 != 0 {
                         mem.oor.global_writes += 1;
@@ -718,8 +756,7 @@ fn access(
                 v.get(k).map_or(0, |r| u64::from(r[l]))
             };
             let mut out = vec![[0u32; WAVE]; usize::from(n)];
-            for l in 0..WAVE {
-                let Some(a) = addrs[l] else { continue };
+            for (l, a) in addrs.each() {
                 if oor_mask[l] != 0 {
                     mem.oor.global_writes += 1;
                     continue;
@@ -855,11 +892,9 @@ pub(crate) fn exec_ds(w: &mut Wave, i: &Ds, sem: MemSem, mem: &mut Mem<'_>) -> R
             Ok(())
         }
         _ => {
-            let mut addrs: Addrs = [None; WAVE];
-            for l in 0..WAVE {
-                if exec >> l & 1 != 0 {
-                    addrs[l] = Some(u64::from(base[l]) + u64::from(i.offset));
-                }
+            let mut addrs = Addrs::new(exec);
+            for (a, b) in addrs.a.iter_mut().zip(base) {
+                *a = u64::from(b) + u64::from(i.offset);
             }
             access(
                 w,
@@ -903,6 +938,7 @@ fn exec_gds(w: &mut Wave, i: &Ds, sem: MemSem, mem: &mut Mem<'_>) -> R<()> {
             global: &mut *mem.global,
             lds: &mut gds[start..end],
             oor: &mut *mem.oor,
+            hint: 0,
         };
         exec_ds(w, &local, sem, &mut window)
     };
@@ -955,7 +991,8 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
     let swizzle_en = d1 >> 31 != 0;
     let num_records = u64::from(d2);
     let add_tid = d3 >> 23 & 1 != 0;
-    let index_stride = 8u64 << (d3 >> 21 & 3);
+    let stride_shift = 3 + (d3 >> 21 & 3);
+    let index_stride = 1u64 << stride_shift;
     let soffset = match i.soffset {
         Some(o) => u64::from(w.sread(o)?),
         None => 0,
@@ -974,27 +1011,31 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
         MemSem::Atomic { wide: true, .. } => 2,
         _ => 1,
     };
-    let mut addrs: Addrs = [None; WAVE];
+    let mut addrs = Addrs::new(exec);
     let mut oor = [0u8; WAVE];
+    // VADDR's registers (a missing one reads 0, as the per-lane lookup did): the index and
+    // the offset per lane.
+    let zero = [0u32; WAVE];
+    let vreg = |k: usize| {
+        vaddr
+            .and_then(|a| w.v.get(usize::from(a) + k))
+            .unwrap_or(&zero)
+    };
+    let (vindex, voffset) = match (i.idxen, i.offen) {
+        (true, true) => (vreg(0), vreg(1)),
+        (true, false) => (vreg(0), &zero),
+        (false, true) => (&zero, vreg(0)),
+        (false, false) => (&zero, &zero),
+    };
+    // Every lane's address, without a branch per lane (the arithmetic cannot overflow:
+    // 32-bit registers, a 14-bit stride, an index stride of at most 64); only the lanes of
+    // EXEC access memory.
     for l in 0..WAVE {
-        if exec >> l & 1 == 0 {
-            continue;
-        }
-        let v = |k: u8| -> u64 {
-            vaddr.map_or(0, |a| {
-                u64::from(w.v.get(usize::from(a + k)).map_or(0, |r| r[l]))
-            })
-        };
-        let (vindex, voffset) = match (i.idxen, i.offen) {
-            (true, true) => (v(0), v(1)),
-            (true, false) => (v(0), 0),
-            (false, true) => (0, v(0)),
-            (false, false) => (0, 0),
-        };
-        let index = vindex + if add_tid { l as u64 } else { 0 };
-        let offset = voffset + u64::from(i.offset);
+        let index = u64::from(vindex[l]) + if add_tid { l as u64 } else { 0 };
+        let offset = u64::from(voffset[l]) + u64::from(i.offset);
         let buffer_offset = if swizzle_en {
-            let (imsb, ilsb) = (index / index_stride, index % index_stride);
+            // index_stride is a power of two (8 << n): a shift and a mask, not a division.
+            let (imsb, ilsb) = (index >> stride_shift, index & (index_stride - 1));
             let (omsb, olsb) = (offset / 4, offset % 4);
             (imsb * stride + omsb * 4) * index_stride + ilsb * 4 + olsb
         } else {
@@ -1009,11 +1050,9 @@ pub(crate) fn exec_buf(w: &mut Wave, i: &Buf, sem: MemSem, mem: &mut Mem<'_>) ->
             } else {
                 offset + 4 * u64::from(k) >= num_records
             };
-            if out {
-                oor[l] |= 1 << k;
-            }
+            oor[l] |= u8::from(out) << k;
         }
-        addrs[l] = Some(base.wrapping_add(soffset).wrapping_add(buffer_offset));
+        addrs.a[l] = base.wrapping_add(soffset).wrapping_add(buffer_offset);
     }
     if swizzle_en && dwords > 1 {
         // Consecutive dwords of one lane are 64 dwords apart in swizzled memory: split
@@ -1077,21 +1116,20 @@ fn swizzled_multi(
     if usize::from(v) + usize::from(dwords) > w.v.len() {
         return fault("VDATA beyond the allocated VGPRs");
     }
-    for l in 0..WAVE {
-        let Some(a) = addrs[l] else { continue };
+    for (l, a) in addrs.each() {
         for k in 0..usize::from(dwords) {
             let addr = a + 4 * WAVE as u64 * k as u64;
             if oor[l] >> k & 1 != 0 {
                 continue;
             }
             if load {
-                let x = gread(mem.global, addr, 4)? as u32;
+                let x = gread_near(mem.global, addr, 4, &mut mem.hint)? as u32;
                 if exec >> l & 1 != 0 {
                     w.v[usize::from(v) + k][l] = x;
                 }
             } else {
                 let x = w.v[usize::from(v) + k][l];
-                gwrite(mem.global, addr, 4, u64::from(x))?;
+                gwrite_near(mem.global, addr, 4, u64::from(x), &mut mem.hint)?;
             }
         }
     }
@@ -1139,19 +1177,15 @@ pub(crate) fn exec_flat(w: &mut Wave, i: &Flat, sem: MemSem, mem: &mut Mem<'_>) 
         None => None,
     };
     let flat_scratch = u64::from(w.s[102]) | u64::from(w.s[103]) << 32;
-    let mut addrs: Addrs = [None; WAVE];
+    let mut addrs = Addrs::new(exec);
     let mut spaces = [Space::Global; WAVE];
     let mut private_lanes = false;
     let off = i64::from(i.offset) as u64;
-    for l in 0..WAVE {
-        if exec >> l & 1 == 0 {
-            continue;
-        }
-        let v = |k: u8| -> u64 {
-            vaddr.map_or(0, |(a, _)| {
-                u64::from(w.v.get(usize::from(a + k)).map_or(0, |r| r[l]))
-            })
-        };
+    // ADDR's registers (a missing one reads 0, as the per-lane lookup did).
+    let vreg = |k: usize| vaddr.and_then(|(a, _)| w.v.get(usize::from(a) + k));
+    let (v0, v1) = (vreg(0), vreg(1));
+    for l in lanes_of(exec) {
+        let v = |k: u8| -> u64 { u64::from((if k == 0 { v0 } else { v1 }).map_or(0, |r| r[l])) };
         let a = match fmt {
             Format::Global => match saddr {
                 Some(s) => s.wrapping_add(v(0)).wrapping_add(off),
@@ -1174,7 +1208,7 @@ pub(crate) fn exec_flat(w: &mut Wave, i: &Flat, sem: MemSem, mem: &mut Mem<'_>) 
                 }
             }
         };
-        addrs[l] = Some(a);
+        addrs.a[l] = a;
     }
     let class = if fmt == Format::Flat {
         Class::Flat
@@ -1241,14 +1275,14 @@ fn scratch_multi(
     if usize::from(v) + usize::from(dwords) > w.v.len() {
         return fault("data beyond the allocated VGPRs");
     }
-    for (l, a) in addrs.iter().enumerate() {
-        let Some(a) = *a else { continue };
+    for (l, a) in addrs.each() {
         for k in 0..usize::from(dwords) {
             let addr = a + 4 * WAVE as u64 * k as u64;
             if load {
-                w.v[usize::from(v) + k][l] = gread(mem.global, addr, 4)? as u32;
+                w.v[usize::from(v) + k][l] = gread_near(mem.global, addr, 4, &mut mem.hint)? as u32;
             } else {
-                gwrite(mem.global, addr, 4, u64::from(w.v[usize::from(v) + k][l]))?;
+                let x = u64::from(w.v[usize::from(v) + k][l]);
+                gwrite_near(mem.global, addr, 4, x, &mut mem.hint)?;
             }
         }
     }

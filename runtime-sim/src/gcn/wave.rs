@@ -209,6 +209,59 @@ impl Wave {
         }
     }
 
+    /// Puts the wave back in the state `Wave::new(vgprs, mode)` creates, keeping its
+    /// vectors' memory: a `Wave` is about 4.5 KB, and building one per wave and moving it
+    /// into the group's list cost as much as a small kernel's instructions. Every field is
+    /// named, so that a new one cannot be forgotten here.
+    pub fn reset(&mut self, vgprs: usize, mode: u32) {
+        let Wave {
+            s,
+            v,
+            scc,
+            pc,
+            status,
+            mode: wave_mode,
+            trapsts,
+            at,
+            cur_offset,
+            issue,
+            scratch_base,
+            scratch_per_lane,
+            ops,
+            spend,
+            vpend,
+            next_id,
+            sgpr_valu,
+            m0_salu,
+            setreg,
+            store_data,
+            ps,
+        } = self;
+        *s = [0; 128];
+        v.clear();
+        v.resize(vgprs, [0; WAVE]);
+        *scc = false;
+        *pc = 0;
+        *status = Status::Running;
+        *wave_mode = mode;
+        *trapsts = 0;
+        *at = 0;
+        *cur_offset = 0;
+        *issue = CLOCK_START;
+        *scratch_base = 0;
+        *scratch_per_lane = 0;
+        ops.clear();
+        *spend = [0; 128];
+        vpend.clear();
+        vpend.resize(vgprs, 0);
+        *next_id = 1;
+        *sgpr_valu = [Mark::default(); 128];
+        *m0_salu = Mark::default();
+        *setreg = [Mark::default(); 64];
+        *store_data = None;
+        *ps = None;
+    }
+
     pub fn exec(&self) -> u64 {
         u64::from(self.s[126]) | u64::from(self.s[127]) << 32
     }
@@ -379,14 +432,20 @@ impl Wave {
             }
             return Ok(out);
         }
-        let v = if wide {
+        Ok([self.scalar_src(op, ty)?; WAVE])
+    }
+
+    /// The value every lane reads from a VALU source that is not a VGPR (an SGPR, inline
+    /// constant, literal or special source), as a value of type `ty`.
+    #[inline]
+    pub fn scalar_src(&self, op: Operand, ty: Ty) -> R<u64> {
+        Ok(if ty.regs() == 2 {
             self.sread64(op, ty == Ty::F64)?
         } else if let (Operand::Float(f), Ty::F16) = (op, ty) {
             u64::from(f.f16_bits())
         } else {
             u64::from(self.sread(op)?)
-        };
-        Ok([v; WAVE])
+        })
     }
 
     /// Writes `regs` (1 or 2) VGPRs from `first` in the lanes of `mask`.
@@ -403,10 +462,7 @@ impl Wave {
             }
             // A select per lane through a mask per lane (vectorizes), not a store under a
             // branch.
-            let mut m = [0u32; WAVE];
-            for (l, x) in m.iter_mut().enumerate() {
-                *x = 0u32.wrapping_sub((mask >> l) as u32 & 1);
-            }
+            let m = super::valu::lanes::lane_masks(mask);
             for ((x, v), m) in r.iter_mut().zip(vals).zip(m) {
                 *x = ((v >> shift) as u32 & m) | (*x & !m);
             }
@@ -749,6 +805,26 @@ mod tests {
         assert!(w.check_load_dest(Regs::V(3, 1), Class::Vmem).is_ok());
         assert!(w.check_load_dest(Regs::V(3, 1), Class::Flat).is_err());
         assert!(w.check_vwrite(8, 1).is_err(), "beyond the allocation");
+    }
+
+    #[test]
+    fn a_reset_wave_is_a_new_wave() {
+        let mut w = Wave::new(8, 3);
+        w.s[5] = 1;
+        w.v[7][3] = 9;
+        w.scc = true;
+        w.pc = 4;
+        w.status = Status::Done;
+        w.at = 2;
+        w.issue += 10;
+        w.issue_mem(Class::Vmem, Some(Regs::V(1, 2)), true);
+        w.note_valu_sgpr(10, 1);
+        w.note_salu_m0();
+        w.note_setreg(3);
+        w.note_wide_store(Regs::V(4, 4));
+        w.reset(5, 7);
+        // Debug shows every field.
+        assert_eq!(format!("{w:?}"), format!("{:?}", Wave::new(5, 7)));
     }
 
     #[test]
