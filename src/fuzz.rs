@@ -109,6 +109,11 @@ mod tests {
             "int,double,dmath,flow",
             "int,bits,flow",
             "float,fmod,fedge",
+            "float,fmath,flow",
+            "int,i64,flow,call",
+            "int,lds,atomic,flow",
+            "int,float,typed,flow",
+            "int,float,cb,flow",
         ] {
             let f: il_gen::Features = features.parse().unwrap();
             for seed in 0..40 {

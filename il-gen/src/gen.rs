@@ -73,17 +73,17 @@ const FLOAT_LITS: &[f32] = &[0.0, 0.5, 1.0, 1.5, 2.0, -1.0, -2.5, 3.25, 100.0, 0
 
 /// Where a statement is being generated.
 #[derive(Clone, Copy, Debug)]
-struct Ctx {
-    depth: u32,
+pub(crate) struct Ctx {
+    pub(crate) depth: u32,
     /// Innermost breakable construct: none, a loop, or a switch.
     breakable: Option<Breakable>,
     /// Inside an `if` since the innermost breakable (a plain `break` is not the last word
     /// of every path then).
     guarded: bool,
     /// At the top level of the main body: uniform control flow.
-    top_main: bool,
+    pub(crate) top_main: bool,
     /// The function being generated (0: main).
-    func: u32,
+    pub(crate) func: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,9 +92,9 @@ enum Breakable {
     Switch,
 }
 
-struct Gen<'a> {
-    rng: Rng,
-    f: &'a Features,
+pub(crate) struct Gen<'a> {
+    pub(crate) rng: Rng,
+    pub(crate) f: &'a Features,
     budget: usize,
     funcs: u32,
 }
@@ -147,6 +147,11 @@ pub fn generate(seed: u64, features: &Features) -> Program {
         indexed: features.indexed,
         doubles: features.double,
         sinks: features.dmath,
+        fsinks: features.fmath,
+        longs: features.i64,
+        atomics: features.atomic,
+        typed: features.typed,
+        cb: features.cb,
     }
 }
 
@@ -173,14 +178,21 @@ impl Gen<'_> {
         if self.f.double {
             t.push(Ty::Double);
         }
+        if self.f.i64 {
+            t.push(Ty::Long);
+        }
         if t.is_empty() {
             t.push(Ty::Int);
         }
         t
     }
 
-    fn var(&mut self, ty: Ty) -> Var {
+    pub(crate) fn var(&mut self, ty: Ty) -> Var {
         match ty {
+            Ty::Long => Var {
+                reg: 14 + self.rng.below(2) as u8,
+                comp: 2 * self.rng.below(2) as u8,
+            },
             Ty::Int => Var {
                 reg: 2 + self.rng.below(2) as u8,
                 comp: self.rng.below(4) as u8,
@@ -197,7 +209,7 @@ impl Gen<'_> {
     }
 
     /// Any scalar variable (an index or a selector may read any bits).
-    fn any_var(&mut self) -> Var {
+    pub(crate) fn any_var(&mut self) -> Var {
         let ty = if self.f.float && self.rng.chance(30) {
             Ty::Float
         } else {
@@ -206,9 +218,15 @@ impl Gen<'_> {
         self.var(ty)
     }
 
-    fn operand(&mut self, ty: Ty) -> Operand {
+    pub(crate) fn operand(&mut self, ty: Ty) -> Operand {
         if ty == Ty::Double {
             return self.doperand();
+        }
+        if ty == Ty::Long {
+            return self.loperand();
+        }
+        if self.f.cb && self.rng.chance(8) {
+            return self.cb_operand();
         }
         if self.rng.chance(25) {
             match ty {
@@ -293,6 +311,9 @@ impl Gen<'_> {
 
     fn op(&mut self) -> Stmt {
         let ty = self.rng.pick(&self.types());
+        if let Some(s) = self.extra_op(ty) {
+            return s;
+        }
         if let Some(s) = self.extended_op(ty) {
             return s;
         }
@@ -353,6 +374,8 @@ impl Gen<'_> {
                     (op, vec![self.operand(ty), Operand::Var(self.var(ty))])
                 }
             },
+            // `extra_op` generates every 64-bit integer operation.
+            Ty::Long => ("i64add", vec![self.loperand(), self.loperand()]),
             Ty::Double => match self.rng.below(4) {
                 0 if self.f.float => ("f2d", vec![Operand::Var(self.var(Ty::Float))]),
                 1 => (
@@ -480,6 +503,9 @@ impl Gen<'_> {
             top_main: false,
             ..ctx
         };
+        if let Some(s) = self.extra_stmt(ctx) {
+            return s;
+        }
         let nest = self.f.flow && ctx.depth < 3 && self.budget > 2;
         loop {
             let pick = self.rng.below(100);
