@@ -201,11 +201,16 @@ pub enum Stmt {
     Typed(Typed),
 }
 
-/// Where an atomic goes: UAV 12 or the LDS.
+/// Where an atomic goes: raw UAV 12, the LDS, or (with `typed`) typed buffer UAV 1,
+/// structured UAV 2 or arena UAV 8 (with a return value only: its memory is raw UAV 11's,
+/// which has no shared area).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Space {
     Uav,
     Lds,
+    Typed,
+    Struct,
+    Arena,
 }
 
 /// An atomic operation. Without a return value (`ret` `None`) it goes to an address all

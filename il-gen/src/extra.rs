@@ -234,7 +234,7 @@ const LONG_BINARY: &[&str] = &[
 /// 64-bit shifts: a 64-bit value and a 32-bit count.
 const LONG_SHIFT: &[&str] = &["i64shl", "i64shr", "u64shr"];
 /// 64-bit compares, into an integer variable.
-const LONG_COMPARE: &[&str] = &["i64eq", "i64ne", "i64ge", "i64lt", "u64ge", "u64lt"];
+pub(crate) const LONG_COMPARE: &[&str] = &["i64eq", "i64ne", "i64ge", "i64lt", "u64ge", "u64lt"];
 /// 64-bit literals at the edges.
 const LONG_LITS: &[u64] = &[
     0,
@@ -371,19 +371,23 @@ impl Gen<'_> {
     }
 
     fn atomic(&mut self) -> Stmt {
-        let space = if self.f.lds && self.rng.chance(50) {
-            Space::Lds
-        } else {
-            Space::Uav
-        };
+        let mut spaces = vec![Space::Uav, Space::Uav];
+        if self.f.lds {
+            spaces.extend([Space::Lds, Space::Lds]);
+        }
+        if self.f.typed {
+            spaces.extend([Space::Typed, Space::Struct, Space::Arena]);
+        }
+        let space = self.rng.pick(&spaces);
         let (src, src2, idx) = (self.any_var(), self.any_var(), self.var(Ty::Int));
-        let ret = self.rng.chance(50);
+        let ret = space == Space::Arena || self.rng.chance(50);
         let op = if ret {
             let op = self.rng.pick(RETURN_ATOMICS);
             // The UAV's wrapping increment and decrement are `uinc`/`udec`.
             match (space, op) {
-                (Space::Uav, "inc") => "uinc",
-                (Space::Uav, "dec") => "udec",
+                (Space::Lds, _) => op,
+                (_, "inc") => "uinc",
+                (_, "dec") => "udec",
                 _ => op,
             }
         } else if space == Space::Lds {

@@ -285,6 +285,13 @@ impl Gen<'_> {
                 b: self.doperand(),
                 zero,
             }
+        } else if self.f.i64 && self.rng.chance(15) {
+            Cond {
+                op: Some(self.rng.pick(crate::extra::LONG_COMPARE)),
+                a: Operand::Var(self.var(Ty::Long)),
+                b: self.loperand(),
+                zero,
+            }
         } else if self.f.float && self.rng.chance(35) {
             Cond {
                 op: Some(self.rng.pick(FLOAT_COMPARE)),

@@ -19,6 +19,11 @@ const SIDE_SHARED: u32 = 6144;
 const SIDE_PRIVATE: u32 = 8192;
 const SIDE_LDS_FLUSH: u32 = 10240;
 const LDS_SHARED: u32 = 256;
+/// Typed buffer UAV 1: the shared atomic regions (16 elements per operation) after the
+/// work-items' own 4 elements each.
+const TYPED_SHARED: u32 = 512;
+/// Structured UAV 2: the shared atomic elements (one per operation) after the work-items'.
+const STRUCT_SHARED: u32 = 200;
 /// The scratch area of raw UAV 11 (see `print`): 16 bytes per work-item.
 const SCRATCH_BASE: u32 = 8192;
 
@@ -141,40 +146,93 @@ impl Printer {
     }
 
     pub(crate) fn atomic(&mut self, a: &Atomic) {
-        let (prefix, id) = match a.space {
-            Space::Uav => ("uav", "12"),
-            Space::Lds => ("lds", "0"),
+        let addr = match a.ret {
+            None => self.shared_address(a),
+            Some(_) => self.own_address(a),
         };
-        let src = Self::var(a.src);
+        self.line(&format!("mov r12.x, {}", Self::var(a.src)));
+        let mut srcs = format!("{addr}, r12.x");
+        if a.op == "cmp_xchg" {
+            self.line(&format!("mov r12.y, {}", Self::var(a.src2)));
+            srcs.push_str(", r12.y");
+        }
+        let (prefix, suffix) = match a.space {
+            Space::Uav => ("uav", "_id(12)"),
+            Space::Lds => ("lds", "_id(0)"),
+            Space::Typed => ("uav", "_id(1)"),
+            Space::Struct => ("uav", "_id(2)"),
+            Space::Arena => ("uav", "_id(8)_arena"),
+        };
         match a.ret {
-            None => {
-                let region = SHARED_ATOMICS.iter().position(|&o| o == a.op).unwrap_or(0) as u32;
-                let (mask, base) = match a.space {
-                    Space::Uav => (15, SIDE_SHARED + 64 * region),
-                    Space::Lds => (7, LDS_SHARED + 32 * region),
-                };
-                let (m, two, b) = (self.lit(mask), self.lit(2), self.lit(base));
-                self.line(&format!("iand r11.x, {}, {m}", Self::var(a.idx)));
-                self.line(&format!("ishl r11.x, r11.x, {two}"));
-                self.line(&format!("iadd r11.x, r11.x, {b}"));
-                self.line(&format!("mov r12.x, {src}"));
-                self.line(&format!("{prefix}_{}_id({id}) r11.x, r12.x", a.op));
-            }
+            None => self.line(&format!("{prefix}_{}{suffix} {srcs}", a.op)),
             Some(dst) => {
-                match a.space {
-                    Space::Uav => self.address(a.idx, "r0.x", 2, 3, SIDE_PRIVATE),
-                    Space::Lds => self.address(a.idx, "r1.x", 2, 3, LDS_PRIVATE_BASE),
-                }
-                self.line(&format!("mov r12.x, {src}"));
-                let mut srcs = "r11.x, r12.x".to_string();
-                if a.op == "cmp_xchg" {
-                    self.line(&format!("mov r12.y, {}", Self::var(a.src2)));
-                    srcs.push_str(", r12.y");
-                }
-                self.line(&format!("{prefix}_read_{}_id({id}) r13.x, {srcs}", a.op));
+                self.line(&format!("{prefix}_read_{}{suffix} r13.x, {srcs}", a.op));
                 self.line(&format!("mov {}, r13.x", Self::var(dst)));
             }
         }
+    }
+
+    /// The address of a shared atomic (into `r11`): the region of its operation, dword
+    /// `idx & 15` (`& 7` in the LDS, `& 3` of a structure); returns the address operand.
+    fn shared_address(&mut self, a: &Atomic) -> &'static str {
+        let region = SHARED_ATOMICS.iter().position(|&o| o == a.op).unwrap_or(0) as u32;
+        let idx = Self::var(a.idx);
+        match a.space {
+            Space::Struct => {
+                let (el, three, two) = (self.lit(STRUCT_SHARED + region), self.lit(3), self.lit(2));
+                self.line(&format!("mov r11.x, {el}"));
+                self.line(&format!("iand r11.y, {idx}, {three}"));
+                self.line(&format!("ishl r11.y, r11.y, {two}"));
+                "r11.xy"
+            }
+            Space::Typed => {
+                let (m, b) = (self.lit(15), self.lit(TYPED_SHARED + 16 * region));
+                self.line(&format!("iand r11.x, {idx}, {m}"));
+                self.line(&format!("iadd r11.x, r11.x, {b}"));
+                "r11.x"
+            }
+            _ => {
+                let (mask, base) = match a.space {
+                    Space::Lds => (7, LDS_SHARED + 32 * region),
+                    _ => (15, SIDE_SHARED + 64 * region),
+                };
+                let (m, two, b) = (self.lit(mask), self.lit(2), self.lit(base));
+                self.line(&format!("iand r11.x, {idx}, {m}"));
+                self.line(&format!("ishl r11.x, r11.x, {two}"));
+                self.line(&format!("iadd r11.x, r11.x, {b}"));
+                "r11.x"
+            }
+        }
+    }
+
+    /// The address of the work-item's own dword `idx & 3` for a returning atomic.
+    fn own_address(&mut self, a: &Atomic) -> &'static str {
+        let idx = Self::var(a.idx);
+        match a.space {
+            Space::Uav => self.address(a.idx, "r0.x", 2, 3, SIDE_PRIVATE),
+            Space::Lds => self.address(a.idx, "r1.x", 2, 3, LDS_PRIVATE_BASE),
+            Space::Typed => {
+                let (three, two) = (self.lit(3), self.lit(2));
+                self.line(&format!("iand r11.x, {idx}, {three}"));
+                self.line(&format!("ishl r12.x, r0.x, {two}"));
+                self.line("iadd r11.x, r11.x, r12.x");
+            }
+            Space::Struct => {
+                let (three, two) = (self.lit(3), self.lit(2));
+                self.line("mov r11.x, r0.x");
+                self.line(&format!("iand r11.y, {idx}, {three}"));
+                self.line(&format!("ishl r11.y, r11.y, {two}"));
+                return "r11.xy";
+            }
+            Space::Arena => {
+                let (m, four, base) = (self.lit(12), self.lit(4), self.lit(SCRATCH_BASE));
+                self.line(&format!("iand r11.x, {idx}, {m}"));
+                self.line(&format!("ishl r12.x, r0.x, {four}"));
+                self.line("iadd r11.x, r11.x, r12.x");
+                self.line(&format!("iadd r11.x, r11.x, {base}"));
+            }
+        }
+        "r11.x"
     }
 
     pub(crate) fn typed(&mut self, t: &Typed) {

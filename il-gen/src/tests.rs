@@ -168,7 +168,7 @@ fn extended_features_generate_their_instructions() {
 /// and the same seed gives the same program with them.
 #[test]
 fn new_features_generate_their_instructions() {
-    let cases: [(&str, &[&str]); 5] = [
+    let cases: [(&str, &[&str]); 6] = [
         (
             "int,float,fmath",
             &[
@@ -234,6 +234,16 @@ fn new_features_generate_their_instructions() {
             ],
         ),
         ("int,float,cb", &["dcl_cb cb1[8]", "cb1[r13.x+", "cb1[3]."]),
+        (
+            "int,typed,atomic",
+            &[
+                "uav_read_add_id(8)_arena r13.x, r11.x",
+                "uav_read_xchg_id(1) r13.x, r11.x",
+                "uav_or_id(1) r11.x",
+                "uav_read_umin_id(2) r13.x, r11.xy",
+                "uav_max_id(2) r11.xy",
+            ],
+        ),
     ];
     for (features, words) in cases {
         let f: Features = features.parse().unwrap();
