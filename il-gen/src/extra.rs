@@ -28,7 +28,20 @@ pub struct FMathOp {
     pub name: &'static str,
     pub args: &'static [Domain],
     pub lits: &'static [f32],
+    /// Literals outside the clamp range where the IL still defines the result (bits):
+    /// infinities, and denormals (flushed to zero, so a zeroop applies).
+    pub edges: &'static [u32],
 }
+
+const PINF: u32 = 0x7F80_0000;
+const NINF: u32 = 0xFF80_0000;
+const DENORM: u32 = 0x0000_0001;
+const NEG_ZERO: u32 = 0x8000_0000;
+const NO_EDGES: &[u32] = &[];
+const EXP_EDGES: &[u32] = &[PINF, NINF];
+const POSITIVE_EDGES: &[u32] = &[PINF, DENORM];
+const RCP_EDGES: &[u32] = &[PINF, NINF, DENORM, NEG_ZERO];
+const DIV_EDGES: &[u32] = &[PINF, NINF];
 
 /// Just inside ±π in single precision (3.14159274 is above π): sin and cos are defined on
 /// [-π, π] only (L7408).
@@ -62,101 +75,121 @@ pub const FMATH: &[FMathOp] = &[
         name: "sin",
         args: TRIG,
         lits: TRIG_LITS,
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "cos",
         args: TRIG,
         lits: TRIG_LITS,
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "sin_vec",
         args: TRIG,
         lits: TRIG_LITS,
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "cos_vec",
         args: TRIG,
         lits: TRIG_LITS,
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "tan",
         args: &[Domain::Signed(-0.78, 0.78)],
         lits: &[0.0, 0.5, -0.25],
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "asin",
         args: &[Domain::Signed(-1.0, 1.0)],
         lits: &[0.0, 0.5, -1.0, 1.0],
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "acos",
         args: &[Domain::Signed(-1.0, 1.0)],
         lits: &[0.0, 0.5, -1.0, 1.0],
+        edges: NO_EDGES,
     },
     FMathOp {
         name: "atan",
         args: &[Domain::Signed(-1.0e4, 1.0e4)],
         lits: &[0.0, 1.0, -100.0, 0.5],
+        edges: EXP_EDGES,
     },
     FMathOp {
         name: "exp",
         args: &[Domain::Signed(-125.0, 126.0)],
         lits: &[0.0, 1.0, -1.0, 10.0, 0.5],
+        edges: EXP_EDGES,
     },
     FMathOp {
         name: "exp_vec",
         args: &[Domain::Signed(-125.0, 126.0)],
         lits: &[0.0, 1.0, -1.0, 10.0, 0.5],
+        edges: EXP_EDGES,
     },
     FMathOp {
         name: "exn",
         args: &[Domain::Signed(-86.0, 87.0)],
         lits: &[0.0, 1.0, -1.0, 2.5],
+        edges: EXP_EDGES,
     },
     FMathOp {
         name: "log",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "log_zeroop(infinity)",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "log_vec",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "ln",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "sqrt",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "sqrt_vec",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "rsq",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "rsq_zeroop(zero)",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "rsq_vec",
         args: POSITIVE,
         lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
     },
     FMathOp {
         name: "rcp",
@@ -166,6 +199,7 @@ pub const FMATH: &[FMathOp] = &[
             neg: true,
         }],
         lits: DIV_LITS,
+        edges: RCP_EDGES,
     },
     FMathOp {
         name: "rcp_zeroop(infinity)",
@@ -175,6 +209,7 @@ pub const FMATH: &[FMathOp] = &[
             neg: true,
         }],
         lits: DIV_LITS,
+        edges: RCP_EDGES,
     },
     FMathOp {
         name: "rcp_vec",
@@ -184,16 +219,19 @@ pub const FMATH: &[FMathOp] = &[
             neg: true,
         }],
         lits: DIV_LITS,
+        edges: RCP_EDGES,
     },
     FMathOp {
         name: "div",
         args: &[QUOTIENT, QUOTIENT],
         lits: DIV_LITS,
+        edges: DIV_EDGES,
     },
     FMathOp {
         name: "div_zeroop(zero)",
         args: &[QUOTIENT, QUOTIENT],
         lits: DIV_LITS,
+        edges: DIV_EDGES,
     },
     FMathOp {
         name: "mod",
@@ -206,6 +244,7 @@ pub const FMATH: &[FMathOp] = &[
             QUOTIENT,
         ],
         lits: DIV_LITS,
+        edges: DIV_EDGES,
     },
     FMathOp {
         name: "pow",
@@ -218,6 +257,7 @@ pub const FMATH: &[FMathOp] = &[
             Domain::Signed(-15.0, 15.0),
         ],
         lits: &[0.0, 1.0, 2.0, 0.5],
+        edges: NO_EDGES,
     },
 ];
 
@@ -312,6 +352,9 @@ impl Gen<'_> {
             .args
             .iter()
             .map(|d| {
+                if !o.edges.is_empty() && self.rng.chance(6) {
+                    return Operand::Lit(self.rng.pick(o.edges));
+                }
                 if self.rng.chance(15) {
                     return Operand::Lit(self.rng.pick(o.lits).to_bits());
                 }
