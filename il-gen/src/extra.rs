@@ -306,6 +306,10 @@ const RETURN_ATOMICS: &[&str] = &[
 impl Gen<'_> {
     /// A 64-bit source: a variable, or a literal at the edges.
     pub(crate) fn loperand(&mut self) -> Operand {
+        // A constant-buffer component (both dwords the same): a uniform 64-bit value.
+        if self.f.cb && self.rng.chance(15) {
+            return self.cb_operand();
+        }
         if self.rng.chance(20) {
             Operand::DLit(self.rng.pick(LONG_LITS))
         } else {

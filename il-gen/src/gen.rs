@@ -292,6 +292,19 @@ impl Gen<'_> {
                 b: self.loperand(),
                 zero,
             }
+        } else if self.f.cb && self.rng.chance(15) {
+            // Uniform: a constant against a literal or a constant.
+            let b = if self.rng.chance(50) {
+                self.cb_operand()
+            } else {
+                Operand::Lit(self.rng.pick(INT_LITS))
+            };
+            Cond {
+                op: Some(self.rng.pick(INT_COMPARE)),
+                a: self.cb_operand(),
+                b,
+                zero,
+            }
         } else if self.f.float && self.rng.chance(35) {
             Cond {
                 op: Some(self.rng.pick(FLOAT_COMPARE)),
