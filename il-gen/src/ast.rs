@@ -11,7 +11,8 @@
 //!   their error reaches no exact comparison and is not amplified; the epilogue stores them
 //!   and the run is compared within the double tolerance;
 //! - `r9` (four floats, feature `fmath`): the sinks of the single-precision operations with
-//!   a tolerance (transcendentals, `div`, `mod`), like `r8`: nothing reads them;
+//!   a tolerance (transcendentals, `div`, `mod`), like `r8`: nothing reads them, and the
+//!   epilogue stores them alone to raw UAV 13;
 //! - `r14`, `r15` (feature `i64`): 64-bit integer variables in their halves (xy, zw);
 //! - scratch `r10`..`r13` (set just before each use, never live across statements);
 //! - loop counters, assigned by nesting depth when printing: `r20 + depth` in the main
@@ -288,10 +289,9 @@ pub struct Program {
 }
 
 impl Program {
-    /// Whether the program uses raw UAV 12 (the float sinks, the 64-bit variables, the
-    /// atomics' areas).
+    /// Whether the program uses raw UAV 12 (the 64-bit variables, the atomics' areas).
     pub fn side_uav(&self) -> bool {
-        self.fsinks || self.longs || self.atomics
+        self.longs || self.atomics
     }
 
     /// Statements in the whole program, nested ones included.

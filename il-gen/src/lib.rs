@@ -24,6 +24,7 @@ mod shrink;
 pub use ast::Program;
 pub use gen::{generate, Rng};
 pub use print::{to_il, GROUP};
+pub use print_extra::{FLOAT_SINK_REG, FLOAT_SINK_UAV};
 pub use shrink::shrink;
 
 /// Which IL features generated kernels may use. `--features` of `ilc fuzz` takes a comma

@@ -1,12 +1,14 @@
 //! IL text of the features `fmath`, `i64`, `atomic`, `typed` and `cb` (see `extra`).
 //!
-//! Raw UAV 12 (16 KiB, declared when a program has float sinks, 64-bit variables or
-//! atomics): bytes [0, 2048) the float sinks `r9` (16 per work-item), [2048, 6144) the
-//! 64-bit variables `r14`, `r15` (32 per work-item), [6144, 6720) the shared atomic regions
-//! (64 bytes per operation of `SHARED_ATOMICS`), [8192, 10240) the work-items' own dwords
-//! of the returning atomics (16 each), [10240, 10752) the group's shared LDS atomic area
-//! after the last barrier (4 bytes per work-item). LDS [256, 512): the shared atomic area
-//! (32 bytes per operation), initialized by the prologue before a barrier.
+//! The float sinks `r9` go to raw UAV 13 (16 bytes per work-item) and nothing else does, so
+//! that `ilc fuzz` can compare every other output without the sinks' tolerances
+//! ([`FLOAT_SINK_UAV`]). Raw UAV 12 (16 KiB, declared when a program has 64-bit variables
+//! or atomics): bytes [2048, 6144) the 64-bit variables `r14`, `r15` (32 per work-item),
+//! [6144, 6720) the shared atomic regions (64 bytes per operation of `SHARED_ATOMICS`),
+//! [8192, 10240) the work-items' own dwords of the returning atomics (16 each), [10240,
+//! 10752) the group's shared LDS atomic area after the last barrier (4 bytes per
+//! work-item). LDS [256, 512): the shared atomic area (32 bytes per operation), initialized
+//! by the prologue before a barrier.
 
 use std::fmt::Write;
 
@@ -14,6 +16,11 @@ use crate::ast::{Atomic, Operand, Program, Space, Typed, TypedKind, Var};
 use crate::extra::{fmath_op, Domain, SHARED_ATOMICS};
 use crate::print::{Printer, COMP, LDS_PRIVATE_BASE};
 
+/// The register of the float sinks (feature `fmath`): only operations with a tolerance
+/// write it, and only the store to [`FLOAT_SINK_UAV`] reads it.
+pub const FLOAT_SINK_REG: u32 = 9;
+/// The raw UAV that holds the float sinks and nothing else.
+pub const FLOAT_SINK_UAV: u32 = 13;
 const SIDE_LONGS: u32 = 2048;
 const SIDE_SHARED: u32 = 6144;
 const SIDE_PRIVATE: u32 = 8192;
@@ -31,6 +38,9 @@ const SCRATCH_BASE: u32 = 8192;
 pub fn declarations(p: &Program, head: &mut String) {
     if p.side_uav() {
         head.push_str("dcl_raw_uav_id(12)\n");
+    }
+    if p.fsinks {
+        let _ = writeln!(head, "dcl_raw_uav_id({FLOAT_SINK_UAV})");
     }
     if p.typed {
         head.push_str("dcl_uav_id(1)_type(buffer)_fmtx(uint)\n");
@@ -64,7 +74,9 @@ impl Printer {
         if p.fsinks {
             let four = self.lit(4);
             self.line(&format!("ishl r11.x, r0.x, {four}"));
-            self.line("uav_raw_store_id(12) mem.xyzw, r11.x, r9");
+            self.line(&format!(
+                "uav_raw_store_id({FLOAT_SINK_UAV}) mem.xyzw, r11.x, r{FLOAT_SINK_REG}"
+            ));
         }
         if p.longs {
             let (five, base, sixteen) = (self.lit(5), self.lit(SIDE_LONGS), self.lit(16));

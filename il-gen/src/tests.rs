@@ -185,7 +185,7 @@ fn new_features_generate_their_instructions() {
                 "exn r9",
                 "asin r9",
                 "_neg(xyzw)",
-                "uav_raw_store_id(12) mem.xyzw, r11.x, r9",
+                "uav_raw_store_id(13) mem.xyzw, r11.x, r9",
             ],
         ),
         (
