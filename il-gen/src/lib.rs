@@ -4,8 +4,10 @@
 //!
 //! Every kernel terminates (counted loops of at most four iterations, no recursion), is
 //! race-free (each work-item touches only its own UAV, LDS and private bytes, except an
-//! LDS exchange between two barriers in uniform control flow) and stores its variables to
-//! raw UAV 11, so that any difference between two devices is a difference in meaning.
+//! LDS exchange between two barriers in uniform control flow, and atomics whose result does
+//! not depend on the lanes' order) and stores its variables to raw UAV 11 (the 64-bit ones
+//! and the atomics' memory to raw UAV 12, the float sinks to raw UAV 13), so that any
+//! difference between two devices is a difference in meaning.
 //!
 //! ```
 //! let features = il_gen::Features::all();
