@@ -314,3 +314,26 @@ fn fmath_sources_stay_in_their_domains() {
         }
     }
 }
+
+/// Every feature alone (with the integers or floats it needs) and all of them together give
+/// programs the front end parses and validates without errors.
+#[test]
+fn every_feature_gives_valid_il() {
+    let mut sets: Vec<String> = FEATURE_NAMES
+        .iter()
+        .map(|f| format!("int,float,{f}"))
+        .collect();
+    sets.push("all".into());
+    for set in sets {
+        let f: Features = set.parse().unwrap();
+        for seed in 0..60 {
+            let text = to_il(&generate(seed, &f));
+            let (program, diags, _) = il_frontend::read(text.as_bytes());
+            assert!(
+                program.is_some() && !diags.has_errors(),
+                "{set} seed {seed}: {:?}\n{text}",
+                diags.errors().next().map(|e| &e.message)
+            );
+        }
+    }
+}
