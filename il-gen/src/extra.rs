@@ -96,6 +96,28 @@ pub const FMATH: &[FMathOp] = &[
         edges: NO_EDGES,
     },
     FMathOp {
+        name: "sincos",
+        args: TRIG,
+        lits: TRIG_LITS,
+        edges: NO_EDGES,
+    },
+    FMathOp {
+        name: "expp",
+        args: &[Domain::Signed(-125.0, 126.0)],
+        lits: &[0.0, 1.0, -1.0, 10.5],
+        edges: NO_EDGES,
+    },
+    FMathOp {
+        name: "logp",
+        args: &[Domain::Magnitude {
+            lo: 1.0e-30,
+            hi: 1.0e30,
+            neg: false,
+        }],
+        lits: &[1.0, 2.0, 0.25, 100.0],
+        edges: NO_EDGES,
+    },
+    FMathOp {
         name: "tan",
         args: &[Domain::Signed(-0.78, 0.78)],
         lits: &[0.0, 0.5, -0.25],
@@ -229,6 +251,50 @@ pub const FMATH: &[FMathOp] = &[
     },
     FMathOp {
         name: "div_zeroop(zero)",
+        args: &[QUOTIENT, QUOTIENT],
+        lits: DIV_LITS,
+        edges: DIV_EDGES,
+    },
+    FMathOp {
+        name: "rcp_zeroop(zero)",
+        args: &[Domain::Magnitude {
+            lo: 0.0,
+            hi: RCP_MAX,
+            neg: true,
+        }],
+        lits: DIV_LITS,
+        edges: RCP_EDGES,
+    },
+    FMathOp {
+        name: "rcp_zeroop(fltmax)",
+        args: &[Domain::Magnitude {
+            lo: 0.0,
+            hi: RCP_MAX,
+            neg: true,
+        }],
+        lits: DIV_LITS,
+        edges: RCP_EDGES,
+    },
+    FMathOp {
+        name: "rsq_zeroop(infinity)",
+        args: POSITIVE,
+        lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
+    },
+    FMathOp {
+        name: "ln_zeroop(infinity)",
+        args: POSITIVE,
+        lits: POSITIVE_LITS,
+        edges: POSITIVE_EDGES,
+    },
+    FMathOp {
+        name: "div_zeroop(infinity)",
+        args: &[QUOTIENT, QUOTIENT],
+        lits: DIV_LITS,
+        edges: DIV_EDGES,
+    },
+    FMathOp {
+        name: "div_zeroop(fltmax)",
         args: &[QUOTIENT, QUOTIENT],
         lits: DIV_LITS,
         edges: DIV_EDGES,

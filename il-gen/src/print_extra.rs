@@ -107,7 +107,14 @@ impl Printer {
                 .enumerate()
                 .map(|(k, (&o, &d))| self.clamped(o, d, k))
                 .collect();
-            self.line(&format!("{op} {}, {}", Self::var(dst), texts.join(", ")));
+            // `sincos` writes cos and sin to x and y (L7421), `expp`/`logp` all four
+            // components (L6838, L7012).
+            let d = match op {
+                "sincos" => format!("r{FLOAT_SINK_REG}.xy"),
+                "expp" | "logp" => format!("r{FLOAT_SINK_REG}"),
+                _ => Self::var(dst),
+            };
+            self.line(&format!("{op} {d}, {}", texts.join(", ")));
             return true;
         }
         let half =
