@@ -242,6 +242,11 @@ pub enum TypedKind {
     /// `uav_arena_load`/`_store` of arena UAV 8 (which shares raw UAV 11's memory) of this
     /// many bytes (1, 2 or 4) in the work-item's scratch area.
     Arena(u8),
+    /// `uav_struct_store_id(2) mem.<mask>` of a whole variable register (`r2`..`r5`, the
+    /// register of `var`) at offset 0 of the work-item's element, or a load of all four
+    /// dwords of it and a move of `var`'s component: several dwords at once, write masks
+    /// with gaps.
+    StructVec { mask: u8 },
     /// `uav_[u]byte_load`/`uav_[u]short_load`/`uav_byte_store`/`uav_short_store` of raw
     /// UAV 11 (1 or 2 bytes; `signed` loads sign-extend) in the scratch area.
     Narrow { bytes: u8, signed: bool },

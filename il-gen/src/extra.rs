@@ -519,9 +519,12 @@ impl Gen<'_> {
     }
 
     fn typed(&mut self) -> Stmt {
-        let kind = match self.rng.below(4) {
+        let kind = match self.rng.below(5) {
             0 => TypedKind::Buffer,
             1 => TypedKind::Struct,
+            4 => TypedKind::StructVec {
+                mask: 1 + self.rng.below(15) as u8,
+            },
             2 => TypedKind::Arena(self.rng.pick(&[1, 2, 4])),
             _ => TypedKind::Narrow {
                 bytes: self.rng.pick(&[1, 2]),

@@ -283,6 +283,21 @@ impl Printer {
                     self.line(&format!("mov {var}, r12.x"));
                 }
             }
+            TypedKind::StructVec { mask } => {
+                let zero = self.lit(0);
+                self.line("mov r11.x, r0.x");
+                self.line(&format!("mov r11.y, {zero}"));
+                if t.store {
+                    let m: String = (0..4)
+                        .map(|c| if mask >> c & 1 == 1 { COMP[c] } else { '_' })
+                        .collect();
+                    let reg = t.var.reg;
+                    self.line(&format!("uav_struct_store_id(2) mem.{m}, r11.xy, r{reg}"));
+                } else {
+                    self.line("uav_struct_load_id(2) r12, r11.xy");
+                    self.line(&format!("mov {var}, r12.{}", COMP[t.var.comp as usize]));
+                }
+            }
             TypedKind::Arena(bytes) | TypedKind::Narrow { bytes, .. } => {
                 let mask = 15 & !(u32::from(bytes) - 1);
                 let (m, four, base) = (self.lit(mask), self.lit(4), self.lit(SCRATCH_BASE));

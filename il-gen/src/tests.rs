@@ -226,6 +226,7 @@ fn new_features_generate_their_instructions() {
                 "uav_load_id(1)",
                 "uav_struct_store_id(2)",
                 "uav_struct_load_id(2)",
+                "uav_struct_store_id(2) mem.x_z_, r11.xy, r",
                 "uav_arena_store_id(8)_size(byte)",
                 "uav_arena_load_id(8)_size(short)",
                 "uav_byte_load_id(11)",
