@@ -4,8 +4,10 @@
 //! in a register no body writes), `break`/`continue` appear only inside a loop or switch
 //! they belong to (`continue` only when the innermost one is a loop), `ret_dyn` only in
 //! functions, calls only go to functions with a larger id (no recursion), and the LDS
-//! exchange with its barriers only at the top level of the main body (uniform control
-//! flow, and main never returns early).
+//! exchange with its barriers only in main where control flow is uniform: the top level
+//! (main never returns early), and fixed-count loops entered from there whose `break`s and
+//! `continue`s (feature `cb`) test constants only and sit outside any `if` (the front end
+//! refuses a barrier inside an `if` or `switch`, L4762, and warns inside a loop).
 
 use crate::ast::{Area, Case, Cond, Func, Operand, Program, Stmt, Trips, Ty, Var};
 use crate::edge::{
@@ -80,8 +82,12 @@ pub(crate) struct Ctx {
     /// Inside an `if` since the innermost breakable (a plain `break` is not the last word
     /// of every path then).
     guarded: bool,
-    /// At the top level of the main body: uniform control flow.
-    pub(crate) top_main: bool,
+    /// Every work-item of the group gets here together (main's top level, and inside
+    /// fixed-count loops entered from there): barriers are allowed.
+    pub(crate) uniform: bool,
+    /// The innermost loop was entered uniformly and must stay so: a `break` or `continue`
+    /// of it only where `uniform` holds, and only on a uniform condition.
+    pub(crate) loop_uniform: bool,
     /// The function being generated (0: main).
     pub(crate) func: u32,
 }
@@ -119,7 +125,8 @@ pub fn generate(seed: u64, features: &Features) -> Program {
             depth: 0,
             breakable: None,
             guarded: false,
-            top_main: false,
+            uniform: false,
+            loop_uniform: false,
             func: id,
         };
         let n = 2 + g.rng.below(4);
@@ -131,7 +138,8 @@ pub fn generate(seed: u64, features: &Features) -> Program {
         depth: 0,
         breakable: None,
         guarded: false,
-        top_main: true,
+        uniform: true,
+        loop_uniform: false,
         func: 0,
     };
     let mut main = Vec::new();
@@ -276,6 +284,22 @@ impl Gen<'_> {
         }
     }
 
+    /// A condition every work-item of the group evaluates alike: a constant of `cb1`
+    /// against a literal or another constant.
+    fn uniform_cond(&mut self) -> Cond {
+        let b = if self.rng.chance(50) {
+            self.cb_operand()
+        } else {
+            Operand::Lit(self.rng.pick(INT_LITS))
+        };
+        Cond {
+            op: Some(self.rng.pick(INT_COMPARE)),
+            a: self.cb_operand(),
+            b,
+            zero: self.rng.chance(40),
+        }
+    }
+
     fn cond(&mut self) -> Cond {
         let zero = self.rng.chance(40);
         if self.f.dmath && self.rng.chance(20) {
@@ -293,18 +317,7 @@ impl Gen<'_> {
                 zero,
             }
         } else if self.f.cb && self.rng.chance(15) {
-            // Uniform: a constant against a literal or a constant.
-            let b = if self.rng.chance(50) {
-                self.cb_operand()
-            } else {
-                Operand::Lit(self.rng.pick(INT_LITS))
-            };
-            Cond {
-                op: Some(self.rng.pick(INT_COMPARE)),
-                a: self.cb_operand(),
-                b,
-                zero,
-            }
+            self.uniform_cond()
         } else if self.f.float && self.rng.chance(35) {
             Cond {
                 op: Some(self.rng.pick(FLOAT_COMPARE)),
@@ -520,7 +533,7 @@ impl Gen<'_> {
         self.budget = self.budget.saturating_sub(1);
         let inner = Ctx {
             depth: ctx.depth + 1,
-            top_main: false,
+            uniform: false,
             ..ctx
         };
         if let Some(s) = self.extra_stmt(ctx) {
@@ -532,6 +545,8 @@ impl Gen<'_> {
             match pick {
                 0..=44 => return self.op(),
                 45..=54 if nest => {
+                    // No barrier inside an `if`, even on a constant (L4762; the front end
+                    // refuses it).
                     let cond = self.cond();
                     let body_ctx = Ctx {
                         guarded: true,
@@ -553,9 +568,12 @@ impl Gen<'_> {
                     } else {
                         Trips::Var(self.var(Ty::Int))
                     };
+                    let uniform = ctx.uniform && matches!(trips, Trips::Fixed(_));
                     let body_ctx = Ctx {
                         breakable: Some(Breakable::Loop),
                         guarded: false,
+                        uniform,
+                        loop_uniform: uniform,
                         ..inner
                     };
                     let n = 1 + self.rng.below(5);
@@ -597,8 +615,14 @@ impl Gen<'_> {
                     return Stmt::Switch { sel, cases };
                 }
                 66..=69 if ctx.breakable.is_some() => {
+                    let keep_uniform = ctx.breakable == Some(Breakable::Loop) && ctx.loop_uniform;
+                    if keep_uniform && !(ctx.uniform && self.f.cb) {
+                        continue;
+                    }
                     let cond = if ctx.guarded && self.rng.chance(40) {
                         None
+                    } else if keep_uniform {
+                        Some(self.uniform_cond())
                     } else {
                         Some(self.cond())
                     };
@@ -642,7 +666,7 @@ impl Gen<'_> {
                 84..=89 if self.f.lds => {
                     let src = self.any_var();
                     let dst = self.any_var();
-                    if ctx.top_main && self.rng.chance(50) {
+                    if ctx.uniform && ctx.func == 0 && self.rng.chance(50) {
                         let shift = 1 + self.rng.below(63) as u32;
                         return Stmt::LdsExchange { dst, src, shift };
                     }

@@ -338,3 +338,25 @@ fn every_feature_gives_valid_il() {
         }
     }
 }
+
+/// With `cb`, LDS exchanges (and their barriers) also appear inside fixed-count loops of
+/// main, whose `break`s and `continue`s then test constants only.
+#[test]
+fn barriers_appear_in_uniform_loops() {
+    let f: Features = "int,flow,lds,cb".parse().unwrap();
+    let mut in_loop = 0;
+    for seed in 0..200 {
+        let p = generate(seed, &f);
+        let text = to_il(&p);
+        let mut depth = 0;
+        for l in text.lines().map(str::trim) {
+            match l {
+                "whileloop" => depth += 1,
+                "endloop" => depth -= 1,
+                "fence_threads_lds" if depth > 0 => in_loop += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(in_loop > 10, "{in_loop} barriers in loops");
+}
