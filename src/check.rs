@@ -252,15 +252,24 @@ pub fn generate(program: &Program, decls: &Decls, seed: u64) -> Workload {
 /// has double instructions with a tolerance: outputs are compared with it, since which
 /// instruction produced an output dword is not known after the run.
 pub fn program_tolerance(program: &Program) -> (Tolerance, Tolerance) {
+    tolerance_of(
+        program
+            .body
+            .iter()
+            .chain(program.macros.iter().flat_map(|m| &m.body)),
+    )
+}
+
+/// The loosest single-precision and double tolerances among `insts` (see
+/// [`program_tolerance`]).
+pub fn tolerance_of<'a>(
+    insts: impl Iterator<Item = &'a il_frontend::ast::Instruction>,
+) -> (Tolerance, Tolerance) {
     let mut ulp = 0u32;
     let mut abs = 0f32;
     let mut exact = true;
     let mut double = Tolerance::Bits;
-    for inst in program
-        .body
-        .iter()
-        .chain(program.macros.iter().flat_map(|m| &m.body))
-    {
+    for inst in insts {
         match accuracy::tolerance(inst.opcode) {
             Tolerance::Bits | Tolerance::Unchecked => {}
             Tolerance::Exact | Tolerance::Half => exact = false,
@@ -346,7 +355,22 @@ pub fn compare(
     got: &Bindings,
     tol: (Tolerance, Tolerance),
 ) -> Result<(), String> {
+    compare_with(reference, got, tol, &|_| None)
+}
+
+/// The tolerances of a UAV where the caller knows better than the program-wide ones (`ilc
+/// fuzz`: the generator keeps the results of inexact operations in a UAV of their own).
+pub type UavTolerance<'a> = &'a dyn Fn(u32) -> Option<(Tolerance, Tolerance)>;
+
+/// Compares every output of two runs, UAV `id` under `per_uav(id)` when it gives one.
+pub fn compare_with(
+    reference: &Bindings,
+    got: &Bindings,
+    tol: (Tolerance, Tolerance),
+    per_uav: UavTolerance,
+) -> Result<(), String> {
     for (id, r) in &reference.uavs {
+        let tol = per_uav(*id).unwrap_or(tol);
         let g = got
             .uavs
             .get(id)
@@ -479,6 +503,17 @@ pub fn check_detailed(
     seed: u64,
     step_limit: u64,
 ) -> Detailed {
+    check_detailed_with(program, targets, seed, step_limit, &|_| None)
+}
+
+/// [`check_detailed`] with the tolerances of some UAVs given (see [`compare_with`]).
+pub fn check_detailed_with(
+    program: &Program,
+    targets: &[Target],
+    seed: u64,
+    step_limit: u64,
+    per_uav: UavTolerance,
+) -> Detailed {
     let start = std::time::Instant::now();
     let failed = |e: String| Detailed {
         reference: Err(e),
@@ -544,7 +579,7 @@ pub fn check_detailed(
         let run_ms = millis(start);
         let verdict = match run {
             Err(e) => Verdict::of_run_error(&e),
-            Ok(_) => match compare(&reference, &got, tol) {
+            Ok(_) => match compare_with(&reference, &got, tol, per_uav) {
                 Ok(()) => Verdict::Pass,
                 Err(m) => Verdict::Mismatch(m),
             },

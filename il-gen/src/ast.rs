@@ -10,6 +10,10 @@
 //!   (`dsqrt`, `drcp`, `drsq`: a tolerance of 1-2 ulps). No instruction reads them, so
 //!   their error reaches no exact comparison and is not amplified; the epilogue stores them
 //!   and the run is compared within the double tolerance;
+//! - `r9` (four floats, feature `fmath`): the sinks of the single-precision operations with
+//!   a tolerance (transcendentals, `div`, `mod`), like `r8`: nothing reads them, and the
+//!   epilogue stores them alone to raw UAV 13;
+//! - `r14`, `r15` (feature `i64`): 64-bit integer variables in their halves (xy, zw);
 //! - scratch `r10`..`r13` (set just before each use, never live across statements);
 //! - loop counters, assigned by nesting depth when printing: `r20 + depth` in the main
 //!   body, `r32 + 8f + depth` in function `f`, so that no body and no callee touches them.
@@ -28,13 +32,23 @@ pub enum Ty {
     Int,
     Float,
     Double,
+    /// A 64-bit integer (feature `i64`).
+    Long,
+}
+
+impl Ty {
+    /// Whether a variable of this type takes two dwords (a register half).
+    pub fn wide(self) -> bool {
+        matches!(self, Ty::Double | Ty::Long)
+    }
 }
 
 impl Var {
     pub fn ty(self) -> Ty {
         match self.reg {
             2 | 3 => Ty::Int,
-            4 | 5 => Ty::Float,
+            4 | 5 | 9 => Ty::Float,
+            14 | 15 => Ty::Long,
             _ => Ty::Double,
         }
     }
@@ -51,6 +65,11 @@ pub enum Operand {
     Neg(Var),
     /// `_abs` of a float or double variable.
     Abs(Var),
+    /// A component of the constant buffer `cb1` at a literal index (feature `cb`).
+    Cb {
+        index: u8,
+        comp: u8,
+    },
 }
 
 impl Operand {
@@ -58,7 +77,7 @@ impl Operand {
     pub fn var(self) -> Option<Var> {
         match self {
             Operand::Var(v) | Operand::Neg(v) | Operand::Abs(v) => Some(v),
-            Operand::Lit(_) | Operand::DLit(_) => None,
+            Operand::Lit(_) | Operand::DLit(_) | Operand::Cb { .. } => None,
         }
     }
 }
@@ -169,6 +188,77 @@ pub enum Stmt {
         idx: Var,
         comp: u8,
     },
+    /// An atomic (feature `atomic`); see [`Atomic`].
+    Atomic(Atomic),
+    /// `mov dst, cb1[(idx & 3) + k].c`: a constant read with a relative index (`cb`).
+    CbLoad {
+        dst: Var,
+        idx: Var,
+        k: u8,
+        comp: u8,
+    },
+    /// A load or store through a typed, structured or arena UAV, or a byte/short access
+    /// (feature `typed`); see [`Typed`].
+    Typed(Typed),
+}
+
+/// Where an atomic goes: raw UAV 12, the LDS, or (with `typed`) typed buffer UAV 1,
+/// structured UAV 2 or arena UAV 8 (with a return value only: its memory is raw UAV 11's,
+/// which has no shared area).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    Uav,
+    Lds,
+    Typed,
+    Struct,
+    Arena,
+}
+
+/// An atomic operation. Without a return value (`ret` `None`) it goes to an address all
+/// work-items share, in a region that only this operation (`op`, commutative: the result
+/// does not depend on the lanes' order) touches; with one, to the work-item's own dword
+/// `idx & 3`, so that the returned value is defined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Atomic {
+    pub space: Space,
+    /// The operation's name without the `uav_`/`lds_` and `read_` prefixes (`add`, `umin`,
+    /// `cmp_xchg`, ...).
+    pub op: &'static str,
+    pub src: Var,
+    /// The second source of `cmp_xchg`.
+    pub src2: Var,
+    pub idx: Var,
+    pub ret: Option<Var>,
+}
+
+/// The kind of a [`Stmt::Typed`] access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypedKind {
+    /// `uav_load`/`uav_store` of typed buffer UAV 1 (`uint`), element `4·id + (idx & 3)`.
+    Buffer,
+    /// `uav_struct_load`/`_store` of structured UAV 2 (16-byte elements), element `id`,
+    /// byte offset `4·(idx & 3)`.
+    Struct,
+    /// `uav_arena_load`/`_store` of arena UAV 8 (which shares raw UAV 11's memory) of this
+    /// many bytes (1, 2 or 4) in the work-item's scratch area.
+    Arena(u8),
+    /// `uav_struct_store_id(2) mem.<mask>` of a whole variable register (`r2`..`r5`, the
+    /// register of `var`) at offset 0 of the work-item's element, or a load of all four
+    /// dwords of it and a move of `var`'s component: several dwords at once, write masks
+    /// with gaps.
+    StructVec { mask: u8 },
+    /// `uav_[u]byte_load`/`uav_[u]short_load`/`uav_byte_store`/`uav_short_store` of raw
+    /// UAV 11 (1 or 2 bytes; `signed` loads sign-extend) in the scratch area.
+    Narrow { bytes: u8, signed: bool },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Typed {
+    pub kind: TypedKind,
+    pub store: bool,
+    /// The stored or loaded variable.
+    pub var: Var,
+    pub idx: Var,
 }
 
 /// A subroutine `func <id>`: ends with `ret`.
@@ -190,9 +280,25 @@ pub struct Program {
     pub doubles: bool,
     /// Initializes and stores the double sinks `r8` (feature `dmath`).
     pub sinks: bool,
+    /// Initializes and stores the float sinks `r9` (feature `fmath`).
+    pub fsinks: bool,
+    /// Initializes and stores the 64-bit variables `r14`, `r15` (feature `i64`).
+    pub longs: bool,
+    /// Atomics (feature `atomic`): declares UAV 12, and with `lds` initializes and stores
+    /// the shared LDS atomic area.
+    pub atomics: bool,
+    /// Declares the typed, structured and arena UAVs (feature `typed`).
+    pub typed: bool,
+    /// Declares the constant buffer `cb1` (feature `cb`).
+    pub cb: bool,
 }
 
 impl Program {
+    /// Whether the program uses raw UAV 12 (the 64-bit variables, the atomics' areas).
+    pub fn side_uav(&self) -> bool {
+        self.longs || self.atomics
+    }
+
     /// Statements in the whole program, nested ones included.
     pub fn size(&self) -> usize {
         count(&self.main) + self.funcs.iter().map(|f| 1 + count(&f.body)).sum::<usize>()

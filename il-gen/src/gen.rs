@@ -4,8 +4,10 @@
 //! in a register no body writes), `break`/`continue` appear only inside a loop or switch
 //! they belong to (`continue` only when the innermost one is a loop), `ret_dyn` only in
 //! functions, calls only go to functions with a larger id (no recursion), and the LDS
-//! exchange with its barriers only at the top level of the main body (uniform control
-//! flow, and main never returns early).
+//! exchange with its barriers only in main where control flow is uniform: the top level
+//! (main never returns early), and fixed-count loops entered from there whose `break`s and
+//! `continue`s (feature `cb`) test constants only and sit outside any `if` (the front end
+//! refuses a barrier inside an `if` or `switch`, L4762, and warns inside a loop).
 
 use crate::ast::{Area, Case, Cond, Func, Operand, Program, Stmt, Trips, Ty, Var};
 use crate::edge::{
@@ -73,17 +75,21 @@ const FLOAT_LITS: &[f32] = &[0.0, 0.5, 1.0, 1.5, 2.0, -1.0, -2.5, 3.25, 100.0, 0
 
 /// Where a statement is being generated.
 #[derive(Clone, Copy, Debug)]
-struct Ctx {
-    depth: u32,
+pub(crate) struct Ctx {
+    pub(crate) depth: u32,
     /// Innermost breakable construct: none, a loop, or a switch.
     breakable: Option<Breakable>,
     /// Inside an `if` since the innermost breakable (a plain `break` is not the last word
     /// of every path then).
     guarded: bool,
-    /// At the top level of the main body: uniform control flow.
-    top_main: bool,
+    /// Every work-item of the group gets here together (main's top level, and inside
+    /// fixed-count loops entered from there): barriers are allowed.
+    pub(crate) uniform: bool,
+    /// The innermost loop was entered uniformly and must stay so: a `break` or `continue`
+    /// of it only where `uniform` holds, and only on a uniform condition.
+    pub(crate) loop_uniform: bool,
     /// The function being generated (0: main).
-    func: u32,
+    pub(crate) func: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,9 +98,9 @@ enum Breakable {
     Switch,
 }
 
-struct Gen<'a> {
-    rng: Rng,
-    f: &'a Features,
+pub(crate) struct Gen<'a> {
+    pub(crate) rng: Rng,
+    pub(crate) f: &'a Features,
     budget: usize,
     funcs: u32,
 }
@@ -119,7 +125,8 @@ pub fn generate(seed: u64, features: &Features) -> Program {
             depth: 0,
             breakable: None,
             guarded: false,
-            top_main: false,
+            uniform: false,
+            loop_uniform: false,
             func: id,
         };
         let n = 2 + g.rng.below(4);
@@ -131,7 +138,8 @@ pub fn generate(seed: u64, features: &Features) -> Program {
         depth: 0,
         breakable: None,
         guarded: false,
-        top_main: true,
+        uniform: true,
+        loop_uniform: false,
         func: 0,
     };
     let mut main = Vec::new();
@@ -147,6 +155,11 @@ pub fn generate(seed: u64, features: &Features) -> Program {
         indexed: features.indexed,
         doubles: features.double,
         sinks: features.dmath,
+        fsinks: features.fmath,
+        longs: features.i64,
+        atomics: features.atomic,
+        typed: features.typed,
+        cb: features.cb,
     }
 }
 
@@ -173,14 +186,21 @@ impl Gen<'_> {
         if self.f.double {
             t.push(Ty::Double);
         }
+        if self.f.i64 {
+            t.push(Ty::Long);
+        }
         if t.is_empty() {
             t.push(Ty::Int);
         }
         t
     }
 
-    fn var(&mut self, ty: Ty) -> Var {
+    pub(crate) fn var(&mut self, ty: Ty) -> Var {
         match ty {
+            Ty::Long => Var {
+                reg: 14 + self.rng.below(2) as u8,
+                comp: 2 * self.rng.below(2) as u8,
+            },
             Ty::Int => Var {
                 reg: 2 + self.rng.below(2) as u8,
                 comp: self.rng.below(4) as u8,
@@ -197,7 +217,7 @@ impl Gen<'_> {
     }
 
     /// Any scalar variable (an index or a selector may read any bits).
-    fn any_var(&mut self) -> Var {
+    pub(crate) fn any_var(&mut self) -> Var {
         let ty = if self.f.float && self.rng.chance(30) {
             Ty::Float
         } else {
@@ -206,9 +226,15 @@ impl Gen<'_> {
         self.var(ty)
     }
 
-    fn operand(&mut self, ty: Ty) -> Operand {
+    pub(crate) fn operand(&mut self, ty: Ty) -> Operand {
         if ty == Ty::Double {
             return self.doperand();
+        }
+        if ty == Ty::Long {
+            return self.loperand();
+        }
+        if self.f.cb && self.rng.chance(8) {
+            return self.cb_operand();
         }
         if self.rng.chance(25) {
             match ty {
@@ -258,6 +284,22 @@ impl Gen<'_> {
         }
     }
 
+    /// A condition every work-item of the group evaluates alike: a constant of `cb1`
+    /// against a literal or another constant.
+    fn uniform_cond(&mut self) -> Cond {
+        let b = if self.rng.chance(50) {
+            self.cb_operand()
+        } else {
+            Operand::Lit(self.rng.pick(INT_LITS))
+        };
+        Cond {
+            op: Some(self.rng.pick(INT_COMPARE)),
+            a: self.cb_operand(),
+            b,
+            zero: self.rng.chance(40),
+        }
+    }
+
     fn cond(&mut self) -> Cond {
         let zero = self.rng.chance(40);
         if self.f.dmath && self.rng.chance(20) {
@@ -267,6 +309,15 @@ impl Gen<'_> {
                 b: self.doperand(),
                 zero,
             }
+        } else if self.f.i64 && self.rng.chance(15) {
+            Cond {
+                op: Some(self.rng.pick(crate::extra::LONG_COMPARE)),
+                a: Operand::Var(self.var(Ty::Long)),
+                b: self.loperand(),
+                zero,
+            }
+        } else if self.f.cb && self.rng.chance(15) {
+            self.uniform_cond()
         } else if self.f.float && self.rng.chance(35) {
             Cond {
                 op: Some(self.rng.pick(FLOAT_COMPARE)),
@@ -293,6 +344,9 @@ impl Gen<'_> {
 
     fn op(&mut self) -> Stmt {
         let ty = self.rng.pick(&self.types());
+        if let Some(s) = self.extra_op(ty) {
+            return s;
+        }
         if let Some(s) = self.extended_op(ty) {
             return s;
         }
@@ -353,6 +407,8 @@ impl Gen<'_> {
                     (op, vec![self.operand(ty), Operand::Var(self.var(ty))])
                 }
             },
+            // `extra_op` generates every 64-bit integer operation.
+            Ty::Long => ("i64add", vec![self.loperand(), self.loperand()]),
             Ty::Double => match self.rng.below(4) {
                 0 if self.f.float => ("f2d", vec![Operand::Var(self.var(Ty::Float))]),
                 1 => (
@@ -477,15 +533,20 @@ impl Gen<'_> {
         self.budget = self.budget.saturating_sub(1);
         let inner = Ctx {
             depth: ctx.depth + 1,
-            top_main: false,
+            uniform: false,
             ..ctx
         };
+        if let Some(s) = self.extra_stmt(ctx) {
+            return s;
+        }
         let nest = self.f.flow && ctx.depth < 3 && self.budget > 2;
         loop {
             let pick = self.rng.below(100);
             match pick {
                 0..=44 => return self.op(),
                 45..=54 if nest => {
+                    // No barrier inside an `if`, even on a constant (L4762; the front end
+                    // refuses it).
                     let cond = self.cond();
                     let body_ctx = Ctx {
                         guarded: true,
@@ -507,9 +568,12 @@ impl Gen<'_> {
                     } else {
                         Trips::Var(self.var(Ty::Int))
                     };
+                    let uniform = ctx.uniform && matches!(trips, Trips::Fixed(_));
                     let body_ctx = Ctx {
                         breakable: Some(Breakable::Loop),
                         guarded: false,
+                        uniform,
+                        loop_uniform: uniform,
                         ..inner
                     };
                     let n = 1 + self.rng.below(5);
@@ -551,8 +615,14 @@ impl Gen<'_> {
                     return Stmt::Switch { sel, cases };
                 }
                 66..=69 if ctx.breakable.is_some() => {
+                    let keep_uniform = ctx.breakable == Some(Breakable::Loop) && ctx.loop_uniform;
+                    if keep_uniform && !(ctx.uniform && self.f.cb) {
+                        continue;
+                    }
                     let cond = if ctx.guarded && self.rng.chance(40) {
                         None
+                    } else if keep_uniform {
+                        Some(self.uniform_cond())
                     } else {
                         Some(self.cond())
                     };
@@ -596,7 +666,7 @@ impl Gen<'_> {
                 84..=89 if self.f.lds => {
                     let src = self.any_var();
                     let dst = self.any_var();
-                    if ctx.top_main && self.rng.chance(50) {
+                    if ctx.uniform && ctx.func == 0 && self.rng.chance(50) {
                         let shift = 1 + self.rng.below(63) as u32;
                         return Stmt::LdsExchange { dst, src, shift };
                     }

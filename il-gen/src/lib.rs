@@ -4,8 +4,10 @@
 //!
 //! Every kernel terminates (counted loops of at most four iterations, no recursion), is
 //! race-free (each work-item touches only its own UAV, LDS and private bytes, except an
-//! LDS exchange between two barriers in uniform control flow) and stores its variables to
-//! raw UAV 11, so that any difference between two devices is a difference in meaning.
+//! LDS exchange between two barriers in uniform control flow, and atomics whose result does
+//! not depend on the lanes' order) and stores its variables to raw UAV 11 (the 64-bit ones
+//! and the atomics' memory to raw UAV 12, the float sinks to raw UAV 13), so that any
+//! difference between two devices is a difference in meaning.
 //!
 //! ```
 //! let features = il_gen::Features::all();
@@ -15,13 +17,16 @@
 
 pub mod ast;
 mod edge;
+mod extra;
 mod gen;
 mod print;
+mod print_extra;
 mod shrink;
 
 pub use ast::Program;
 pub use gen::{generate, Rng};
 pub use print::{to_il, GROUP};
+pub use print_extra::{FLOAT_SINK_REG, FLOAT_SINK_UAV};
 pub use shrink::shrink;
 
 /// Which IL features generated kernels may use. `--features` of `ilc fuzz` takes a comma
@@ -60,12 +65,26 @@ pub struct Features {
     /// Single-precision literals at the edges: ±0, ±Inf, NaN, denormals, the largest
     /// finite, 2^31 and other conversion limits, halfway cases.
     pub fedge: bool,
+    /// Single-precision transcendentals, roots, reciprocals, `div`, `mod` and `pow` (with
+    /// `float`), their `_vec` and `_zeroop` forms: written only to the sinks `r9`, each
+    /// source clamped into the range where the IL defines the result and the accuracy
+    /// table's bound applies.
+    pub fmath: bool,
+    /// 64-bit integers (`i64add` ... `u64shr`, the 64-bit compares) in `r14`, `r15`.
+    pub i64: bool,
+    /// UAV and LDS atomics: without a return value on shared addresses (one commutative
+    /// operation per region), with one on the work-item's own dwords.
+    pub atomic: bool,
+    /// Typed buffer, structured and arena UAVs, and byte/short loads and stores.
+    pub typed: bool,
+    /// A constant buffer `cb1` the launch fills, read with literal and relative indices.
+    pub cb: bool,
 }
 
 /// Feature names, in the order `Features::names` prints them.
-pub const FEATURE_NAMES: [&str; 12] = [
+pub const FEATURE_NAMES: [&str; 17] = [
     "int", "float", "double", "flow", "call", "uav", "lds", "indexed", "dmath", "bits", "fmod",
-    "fedge",
+    "fedge", "fmath", "i64", "atomic", "typed", "cb",
 ];
 
 impl Features {
@@ -83,6 +102,11 @@ impl Features {
             bits: true,
             fmod: true,
             fedge: true,
+            fmath: true,
+            i64: true,
+            atomic: true,
+            typed: true,
+            cb: true,
         }
     }
 
@@ -100,6 +124,11 @@ impl Features {
             bits: false,
             fmod: false,
             fedge: false,
+            fmath: false,
+            i64: false,
+            atomic: false,
+            typed: false,
+            cb: false,
         }
     }
 
@@ -117,6 +146,11 @@ impl Features {
             "bits" => &mut self.bits,
             "fmod" => &mut self.fmod,
             "fedge" => &mut self.fedge,
+            "fmath" => &mut self.fmath,
+            "i64" => &mut self.i64,
+            "atomic" => &mut self.atomic,
+            "typed" => &mut self.typed,
+            "cb" => &mut self.cb,
             _ => return None,
         })
     }
@@ -160,6 +194,10 @@ impl std::str::FromStr for Features {
         // The double extensions need the doubles they extend.
         if f.dmath {
             f.double = true;
+        }
+        // The float sinks take float sources.
+        if f.fmath {
+            f.float = true;
         }
         Ok(f)
     }

@@ -17,7 +17,7 @@ pub const GROUP: u32 = 64;
 const OUT_BYTES: u32 = 64;
 const SCRATCH_BASE: u32 = 8192;
 const INPUT_BASE: u32 = 12288;
-const LDS_PRIVATE_BASE: u32 = 1024;
+pub(crate) const LDS_PRIVATE_BASE: u32 = 1024;
 /// Bytes per work-item of the input area; the epilogue stores the doubles `r6`, `r7` over
 /// them (no load reads the area after the epilogue).
 const INPUT_BYTES: u32 = 32;
@@ -26,8 +26,8 @@ const SINK_BASE: u32 = 10240;
 /// The first literal register of double literals (`lo, hi, lo, hi`), after the single ones.
 const DLIT_BASE: u32 = 200;
 
-struct Printer {
-    out: String,
+pub(crate) struct Printer {
+    pub(crate) out: String,
     /// Literal bits -> (l register, component).
     lits: BTreeMap<u32, (u32, u8)>,
     /// Double literal bits -> l register.
@@ -37,16 +37,16 @@ struct Printer {
     counter_base: u32,
 }
 
-const COMP: [char; 4] = ['x', 'y', 'z', 'w'];
+pub(crate) const COMP: [char; 4] = ['x', 'y', 'z', 'w'];
 
 impl Printer {
-    fn lit(&mut self, bits: u32) -> String {
+    pub(crate) fn lit(&mut self, bits: u32) -> String {
         let n = self.lits.len() as u32;
         let (reg, comp) = *self.lits.entry(bits).or_insert((n / 4, (n % 4) as u8));
         format!("l{reg}.{}", COMP[comp as usize])
     }
 
-    fn var(v: Var) -> String {
+    pub(crate) fn var(v: Var) -> String {
         format!("r{}.{}", v.reg, COMP[v.comp as usize])
     }
 
@@ -69,8 +69,8 @@ impl Printer {
 
     /// A source: doubles as `dsrc`, modifiers as `_neg(xyzw)` (a double's: `_neg(y)`, its
     /// high dword) and `_abs`.
-    fn operand(&mut self, o: Operand) -> String {
-        let double = |v: Var| v.ty() == crate::ast::Ty::Double;
+    pub(crate) fn operand(&mut self, o: Operand) -> String {
+        let double = |v: Var| v.ty().wide();
         let text = |v: Var| {
             if double(v) {
                 Self::dsrc(v)
@@ -88,10 +88,11 @@ impl Printer {
                 let n = DLIT_BASE + self.dlits.len() as u32;
                 format!("l{}", self.dlits.entry(bits).or_insert(n))
             }
+            Operand::Cb { index, comp } => format!("cb1[{index}].{}", COMP[comp as usize]),
         }
     }
 
-    fn line(&mut self, text: &str) {
+    pub(crate) fn line(&mut self, text: &str) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
@@ -128,7 +129,7 @@ impl Printer {
     }
 
     /// `r11.x = base + ((id << shift) | (idx & mask)) * 4` for a thread-private area.
-    fn address(&mut self, idx: Var, id: &str, shift: u32, mask: u32, base: u32) {
+    pub(crate) fn address(&mut self, idx: Var, id: &str, shift: u32, mask: u32, base: u32) {
         let (m, s, two, b) = (self.lit(mask), self.lit(shift), self.lit(2), self.lit(base));
         let idx = Self::var(idx);
         self.line(&format!("iand r11.x, {idx}, {m}"));
@@ -141,7 +142,10 @@ impl Printer {
     fn stmt(&mut self, s: &Stmt, depth: u32) {
         match s {
             Stmt::Op { op, dst, srcs } => {
-                let double = dst.ty() == crate::ast::Ty::Double;
+                if self.extra_op(op, *dst, srcs) {
+                    return;
+                }
+                let double = dst.ty().wide();
                 let d = if double {
                     Self::ddst(*dst)
                 } else {
@@ -285,6 +289,14 @@ impl Printer {
                 let c = COMP[*comp as usize];
                 self.line(&format!("mov x0[r13.x].{c}, {}", Self::var(*src)));
             }
+            Stmt::Atomic(a) => self.atomic(a),
+            Stmt::CbLoad { dst, idx, k, comp } => {
+                let three = self.lit(3);
+                self.line(&format!("iand r13.x, {}, {three}", Self::var(*idx)));
+                let c = COMP[*comp as usize];
+                self.line(&format!("mov {}, cb1[r13.x+{k}].{c}", Self::var(*dst)));
+            }
+            Stmt::Typed(t) => self.typed(t),
         }
     }
 }
@@ -323,6 +335,7 @@ pub fn to_il(p: &Program) -> String {
         pr.line("f2d r8.xy, r5.x");
         pr.line("f2d r8.zw, r5.y");
     }
+    pr.extra_prologue(p);
     for s in &p.main {
         pr.stmt(s, 0);
     }
@@ -349,6 +362,7 @@ pub fn to_il(p: &Program) -> String {
         pr.line(&format!("iadd r11.x, r11.x, {base}"));
         pr.line("uav_raw_store_id(11) mem.xyzw, r11.x, r8");
     }
+    pr.extra_epilogue(p);
     pr.line("endmain");
     for f in &p.funcs {
         pr.line(&format!("func {}", f.id));
@@ -370,6 +384,7 @@ pub fn to_il(p: &Program) -> String {
     if p.indexed {
         head.push_str("dcl_indexed_temp_array x0[8]\n");
     }
+    crate::print_extra::declarations(p, &mut head);
     let mut regs: BTreeMap<u32, [u32; 4]> = BTreeMap::new();
     for (&bits, &(reg, comp)) in &pr.lits {
         regs.entry(reg).or_default()[comp as usize] = bits;

@@ -163,3 +163,200 @@ fn extended_features_generate_their_instructions() {
         assert!(!plain.contains(w), "without the features: {w}");
     }
 }
+
+/// The features of issue #7's second half bring their instructions, only with the feature,
+/// and the same seed gives the same program with them.
+#[test]
+fn new_features_generate_their_instructions() {
+    let cases: [(&str, &[&str]); 6] = [
+        (
+            "int,float,fmath",
+            &[
+                "sin r9",
+                "cos_vec r9",
+                "exp r9",
+                "log_zeroop(infinity) r9",
+                "sqrt r9",
+                "rsq r9",
+                "rcp r9",
+                "div r9",
+                "mod r9",
+                "pow r9",
+                "exn r9",
+                "asin r9",
+                "_neg(xyzw)",
+                "uav_raw_store_id(13) mem.xyzw, r11.x, r9",
+            ],
+        ),
+        (
+            "int,i64",
+            &[
+                "i64add r1",
+                "i64mul ",
+                "u64div ",
+                "i64mod ",
+                "i64shl ",
+                "u64shr ",
+                "i64negate ",
+                "i64eq ",
+                "u64lt ",
+                "r14.zwzw",
+                "dcl_literal l2",
+                "mov r14.y",
+            ],
+        ),
+        (
+            "int,lds,atomic",
+            &[
+                "uav_add_id(12)",
+                "uav_sub_id(12)",
+                "uav_umax_id(12)",
+                "uav_read_cmp_xchg_id(12)",
+                "uav_read_uinc_id(12)",
+                "lds_xor_id(0)",
+                "lds_read_dec_id(0)",
+                "lds_read_xchg_id(0)",
+                "fence_threads_lds",
+            ],
+        ),
+        (
+            "int,float,typed",
+            &[
+                "uav_store_id(1)",
+                "uav_load_id(1)",
+                "uav_struct_store_id(2)",
+                "uav_struct_load_id(2)",
+                "uav_struct_store_id(2) mem.x_z_, r11.xy, r",
+                "uav_arena_store_id(8)_size(byte)",
+                "uav_arena_load_id(8)_size(short)",
+                "uav_byte_load_id(11)",
+                "uav_ushort_load_id(11)",
+                "uav_short_store_id(11)",
+            ],
+        ),
+        ("int,float,cb", &["dcl_cb cb1[8]", "cb1[r13.x+", "cb1[3]."]),
+        (
+            "int,typed,atomic",
+            &[
+                "uav_read_add_id(8)_arena r13.x, r11.x",
+                "uav_read_xchg_id(1) r13.x, r11.x",
+                "uav_or_id(1) r11.x",
+                "uav_read_umin_id(2) r13.x, r11.xy",
+                "uav_max_id(2) r11.xy",
+            ],
+        ),
+    ];
+    for (features, words) in cases {
+        let f: Features = features.parse().unwrap();
+        for seed in 0..20 {
+            assert_eq!(to_il(&generate(seed, &f)), to_il(&generate(seed, &f)));
+        }
+        let text: String = (0..200).map(|s| to_il(&generate(s, &f))).collect();
+        for w in words {
+            assert!(text.contains(w), "{features}: no {w}");
+        }
+    }
+    let plain: String = (0..100)
+        .map(|s| {
+            to_il(&generate(
+                s,
+                &"int,float,double,flow,uav,lds".parse().unwrap(),
+            ))
+        })
+        .collect();
+    for w in [
+        "r9",
+        "i64",
+        "r14",
+        "_id(12)",
+        "uav_store",
+        "struct",
+        "arena",
+        "cb1",
+        "byte",
+    ] {
+        assert!(!plain.contains(w), "without the features: {w}");
+    }
+}
+
+/// Every `fmath` source that is not a literal is clamped into its domain first, and every
+/// literal of an `fmath` operation lies inside its domains.
+#[test]
+fn fmath_sources_stay_in_their_domains() {
+    use crate::extra::{Domain, FMATH};
+    for o in FMATH {
+        for &l in o.lits {
+            for d in o.args {
+                let inside = match *d {
+                    Domain::Signed(lo, hi) => (lo..=hi).contains(&l),
+                    Domain::Magnitude { lo, hi, neg } => {
+                        l == 0.0 || ((lo..=hi).contains(&l.abs()) && (neg || l >= 0.0))
+                    }
+                };
+                assert!(inside, "{}: literal {l} outside {d:?}", o.name);
+            }
+        }
+    }
+    let f: Features = "float,fmath,flow".parse().unwrap();
+    for seed in 0..100 {
+        let text = to_il(&generate(seed, &f));
+        for l in text.lines().map(str::trim) {
+            let Some((op, rest)) = l.split_once(' ') else {
+                continue;
+            };
+            if crate::extra::fmath_op(op).is_some() {
+                for src in rest.split(", ").skip(1) {
+                    assert!(
+                        src.starts_with("r12.") || src.starts_with('l'),
+                        "seed {seed}: unclamped source in {l}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every feature alone (with the integers or floats it needs) and all of them together give
+/// programs the front end parses and validates without errors.
+#[test]
+fn every_feature_gives_valid_il() {
+    let mut sets: Vec<String> = FEATURE_NAMES
+        .iter()
+        .map(|f| format!("int,float,{f}"))
+        .collect();
+    sets.push("all".into());
+    for set in sets {
+        let f: Features = set.parse().unwrap();
+        for seed in 0..60 {
+            let text = to_il(&generate(seed, &f));
+            let (program, diags, _) = il_frontend::read(text.as_bytes());
+            assert!(
+                program.is_some() && !diags.has_errors(),
+                "{set} seed {seed}: {:?}\n{text}",
+                diags.errors().next().map(|e| &e.message)
+            );
+        }
+    }
+}
+
+/// With `cb`, LDS exchanges (and their barriers) also appear inside fixed-count loops of
+/// main, whose `break`s and `continue`s then test constants only.
+#[test]
+fn barriers_appear_in_uniform_loops() {
+    let f: Features = "int,flow,lds,cb".parse().unwrap();
+    let mut in_loop = 0;
+    for seed in 0..200 {
+        let p = generate(seed, &f);
+        let text = to_il(&p);
+        let mut depth = 0;
+        for l in text.lines().map(str::trim) {
+            match l {
+                "whileloop" => depth += 1,
+                "endloop" => depth -= 1,
+                "fence_threads_lds" if depth > 0 => in_loop += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(in_loop > 10, "{in_loop} barriers in loops");
+}

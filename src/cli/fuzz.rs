@@ -29,7 +29,9 @@ pub struct FuzzArgs {
     /// Features the programs may use: `all`, or a comma list of int, float, double, flow,
     /// call, uav, lds, indexed, dmath (the other double instructions, edge-case doubles),
     /// bits (bit-field ops, edge-case integers), fmod (float `_sat`/shift and `_neg`/`_abs`),
-    /// fedge (edge-case floats).
+    /// fedge (edge-case floats), fmath (float transcendentals, `div`, `mod`, `pow` into
+    /// sinks), i64 (64-bit integers), atomic (UAV and LDS atomics), typed (typed, structured
+    /// and arena UAVs, byte/short access), cb (a constant buffer).
     #[arg(long, default_value = "all")]
     features: il_gen::Features,
     /// Directory for the shrunk failing programs.

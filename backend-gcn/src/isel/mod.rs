@@ -48,6 +48,7 @@ use crate::CompileError;
 mod alu32;
 mod discard;
 mod double;
+mod fmod;
 mod image;
 mod int64;
 mod modifiers;
@@ -1326,11 +1327,13 @@ impl<'f> Selector<'f> {
     /// IL's `mod`: `x - y * trunc(x / y)` with the sign of x; a zero divisor or an
     /// infinite one gives x. The quotient comes from [`Self::fast_div`]; one correction
     /// step each way fixes a truncated quotient that is one off. Exact while |x / y| <
-    /// 2^24 (the quotient is then an exact integer and the fma exact); larger quotients
-    /// would need a long division and are not exact (a known limitation).
+    /// 2^24 (the quotient is then an exact integer and the fma exact); `fmod_reduce`
+    /// brings larger quotients below 2^20 first.
     fn fmod(&mut self, x: Src, y: Src) -> VReg {
         use Opcode as M;
         let none = Mods::default();
+        // Large quotients first (`fmod.rs`).
+        let x = Src::r(self.fmod_reduce(x, y));
         let q0 = self.fast_div(x, y);
         let q = self.vop(M::V_TRUNC_F32, &[Src::r(q0)]);
         // r = fma(-q, y, x)

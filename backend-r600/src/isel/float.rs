@@ -344,11 +344,14 @@ impl Isel<'_> {
         self.alu_op(A::CndeInt, vec![finite, Operand::imm(QNAN), r])
     }
 
-    /// IL `mod` (C's fmodf, il-semantics `float::fmod`): q = trunc(x * (1/y)),
+    /// IL `mod` (C's fmodf, il-semantics `float::fmod`): x reduced below |y|·2^20
+    /// (`fmod_reduce`), then q = trunc(x * (1/y)),
     /// r = fma(-q, y, x), one correction each way for a quotient off by one; the result has
     /// x's sign (zeros included); a zero divisor, or an infinite one with a finite x,
     /// returns x flushed.
     fn fmod(&mut self, x: Operand, y: Operand) -> Operand {
+        // Large quotients first (`fmod.rs`).
+        let x = self.fmod_reduce(x, y);
         let imm = Operand::imm;
         let rc = self.alu_op(A::RecipIeee, vec![y]);
         let p = self.alu_op(A::MulIeee, vec![x, rc]);

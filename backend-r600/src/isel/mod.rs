@@ -29,6 +29,7 @@ use crate::CompileError;
 mod ddiv;
 mod export;
 mod float;
+mod fmod;
 mod gds;
 mod int;
 mod kill;
