@@ -29,6 +29,7 @@ use backend_r600::isa::{
     PredSel, SpecialSel, SrcSel,
 };
 
+use super::fast::Scratch;
 use super::mode::AluMode;
 use super::wave::{Ctx, Wave, ACTIVE, BRANCH, BREAK, CONT};
 use super::{gpr_ok, lanes, ops, WAVE};
@@ -69,10 +70,21 @@ pub struct ClauseState {
     /// The rounding and denormal modes: the launch default at clause start, then what the
     /// last SET_MODE set (cayman L2046).
     pub mode: AluMode,
+    /// Working space of the pre-decoded groups (`fast.rs`).
+    pub scratch: Scratch,
 }
 
 impl ClauseState {
-    pub(crate) fn new(w: &Wave, a: &CfAlu, cf: usize, exec: u64) -> Result<ClauseState, RunError> {
+    /// The state at the start of the clause `a` (CF instruction `cf`) for the lanes `exec`,
+    /// in `old`'s allocation if there is one (a wavefront starts many clauses: reusing the
+    /// box saves an allocation and the scratch space per clause).
+    pub(crate) fn start(
+        old: Option<Box<ClauseState>>,
+        w: &Wave,
+        a: &CfAlu,
+        cf: usize,
+        exec: u64,
+    ) -> Box<ClauseState> {
         let mut kc = [None; 4];
         let sets = a
             .kcache
@@ -103,34 +115,60 @@ impl ClauseState {
                 });
             }
         }
-        Ok(ClauseState {
-            cf,
-            clause_addr: a.addr,
-            next: 0,
-            exec,
-            pred: exec,
-            pv: [[0; WAVE]; 4],
-            ar: [0; WAVE],
-            clause_global: 0,
-            oqa: VecDeque::new(),
-            oqb: VecDeque::new(),
-            exec_update: [None; WAVE],
-            kc,
-            mode: AluMode::LAUNCH_DEFAULT,
-        })
+        let Some(mut cs) = old else {
+            return Box::new(ClauseState {
+                cf,
+                clause_addr: a.addr,
+                next: 0,
+                exec,
+                pred: exec,
+                pv: [[0; WAVE]; 4],
+                ar: [0; WAVE],
+                clause_global: 0,
+                oqa: VecDeque::new(),
+                oqb: VecDeque::new(),
+                exec_update: [None; WAVE],
+                kc,
+                mode: AluMode::LAUNCH_DEFAULT,
+                scratch: Scratch::default(),
+            });
+        };
+        // Every field but the scratch space (never read before it is written) as above.
+        cs.cf = cf;
+        cs.clause_addr = a.addr;
+        cs.next = 0;
+        cs.exec = exec;
+        cs.pred = exec;
+        cs.pv = [[0; WAVE]; 4];
+        cs.ar = [0; WAVE];
+        cs.clause_global = 0;
+        cs.oqa.clear();
+        cs.oqb.clear();
+        cs.exec_update = [None; WAVE];
+        cs.kc = kc;
+        cs.mode = AluMode::LAUNCH_DEFAULT;
+        cs
     }
 }
 
 fn pred_mask(cs: &ClauseState, p: PredSel) -> u64 {
-    match p {
-        PredSel::Off => cs.exec,
-        PredSel::Zero => cs.exec & !cs.pred,
-        PredSel::One => cs.exec & cs.pred,
+    cs.pred_mask(p)
+}
+
+impl ClauseState {
+    /// The lanes a slot with PRED_SEL `p` computes for (cayman L1970-L1976).
+    #[inline]
+    pub(crate) fn pred_mask(&self, p: PredSel) -> u64 {
+        match p {
+            PredSel::Off => self.exec,
+            PredSel::Zero => self.exec & !self.pred,
+            PredSel::One => self.exec & self.pred,
+        }
     }
 }
 
 /// OMOD then CLAMP (cayman L1938-L1944).
-fn output_modifiers(v: u32, omod: Omod, clamp: bool) -> u32 {
+pub(crate) fn output_modifiers(v: u32, omod: Omod, clamp: bool) -> u32 {
     let mut x = ops::fin(v);
     match omod {
         Omod::Off => {}
@@ -174,7 +212,7 @@ impl Wave {
 
     /// Reads one source operand for the lanes in `run` (others read 0).
     #[allow(clippy::too_many_arguments)]
-    fn read_src(
+    pub(crate) fn read_src(
         &self,
         ctx: &Ctx<'_>,
         cs: &ClauseState,
@@ -327,6 +365,7 @@ impl Wave {
             .alu_clauses
             .get(&cs.clause_addr)
             .ok_or_else(|| RunError::Fault(format!("no ALU clause at {}", cs.clause_addr)))?;
+        let fast = p.fast.get(&cs.clause_addr);
         while let Some(g) = clause.groups.get(cs.next) {
             let gi = cs.next;
             cs.next += 1;
@@ -340,6 +379,10 @@ impl Wave {
             }
             ctx.report.wave_instructions += 1;
             ctx.report.lane_instructions += u64::from(cs.exec.count_ones());
+            if let Some(Some(fg)) = fast.and_then(|f| f.get(gi)) {
+                self.exec_fast(ctx, cs, g, gi, fg)?;
+                continue;
+            }
             if self.exec_group(ctx, cs, g, gi)? {
                 return Ok(true);
             }
@@ -574,7 +617,7 @@ impl Wave {
                                 op.name()
                             ))
                         })?;
-                        if !lanes::apply(op, a, r, &mut v) {
+                        if !lanes::apply(op, [&a[0], &a[1], &a[2]], r, &mut v) {
                             for l in 0..WAVE {
                                 if r >> l & 1 == 1 {
                                     v[l] = f(a[0][l], a[1][l], a[2][l]);

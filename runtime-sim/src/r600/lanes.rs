@@ -60,7 +60,7 @@ pub(crate) fn commit(
 }
 
 #[inline(always)]
-fn whole(f: impl Fn(u32, u32, u32) -> u32, a: &[Lanes; 3], run: u64, out: &mut Lanes) -> bool {
+fn whole(f: impl Fn(u32, u32, u32) -> u32, a: [&Lanes; 3], run: u64, out: &mut Lanes) -> bool {
     let [x, y, z] = a;
     if run == u64::MAX {
         for l in 0..WAVE {
@@ -77,7 +77,7 @@ fn whole(f: impl Fn(u32, u32, u32) -> u32, a: &[Lanes; 3], run: u64, out: &mut L
 
 /// Computes `op` over the lanes in `run` into `out` (others 0); false if `op` has no
 /// whole-wavefront loop here (the caller then runs [`ops::scalar`]'s function lane by lane).
-pub(crate) fn apply(op: AluOp, a: &[Lanes; 3], run: u64, out: &mut Lanes) -> bool {
+pub(crate) fn apply(op: AluOp, a: [&Lanes; 3], run: u64, out: &mut Lanes) -> bool {
     use AluOp as O;
     match op {
         O::Add => whole(ops::add, a, run, out),
@@ -188,8 +188,8 @@ pub(crate) fn apply(op: AluOp, a: &[Lanes; 3], run: u64, out: &mut Lanes) -> boo
     }
 }
 
-/// The opcodes [`apply`] has a loop for (for the test that compares it with `ops::scalar`).
-#[cfg(test)]
+/// The opcodes [`apply`] has a loop for (the pre-decoder picks them with it; a test holds
+/// it to `apply` and compares the loops with `ops::scalar`).
 pub(crate) const COVERED: &[AluOp] = {
     use AluOp as O;
     &[
@@ -356,7 +356,11 @@ mod tests {
             for &op in COVERED {
                 let (f, _) = ops::scalar(op).expect("a scalar opcode");
                 let mut out = [0xDEAD_BEEF; WAVE];
-                assert!(apply(op, &a, run, &mut out), "{}", op.name());
+                assert!(
+                    apply(op, [&a[0], &a[1], &a[2]], run, &mut out),
+                    "{}",
+                    op.name()
+                );
                 for l in 0..WAVE {
                     let want = if run >> l & 1 == 1 {
                         f(a[0][l], a[1][l], a[2][l])

@@ -34,6 +34,7 @@
 pub mod acks;
 pub mod alu;
 pub mod export;
+mod fast;
 pub mod kill;
 mod lanes;
 pub mod mem;
@@ -265,6 +266,8 @@ pub struct Prepared {
     pub(crate) addr: Vec<u32>,
     /// CF slot → instruction index.
     pub(crate) at: BTreeMap<u32, usize>,
+    /// ALU clause address → each group's pre-decoded form (`fast.rs`), where it has one.
+    pub(crate) fast: BTreeMap<u32, Vec<Option<fast::FastGroup>>>,
 }
 
 impl Prepared {
@@ -292,7 +295,17 @@ pub fn prepare(program: &[u8]) -> Result<Prepared, RunError> {
         .map_err(|e| RunError::BadLaunch(format!("the program does not decode: {e}")))?;
     let addr = prog.cf_addresses();
     let at = addr.iter().enumerate().map(|(k, &a)| (a, k)).collect();
-    Ok(Prepared { prog, addr, at })
+    let fast = prog
+        .alu_clauses
+        .iter()
+        .map(|(&a, c)| (a, c.groups.iter().map(fast::decode_group).collect()))
+        .collect();
+    Ok(Prepared {
+        prog,
+        addr,
+        at,
+        fast,
+    })
 }
 
 /// [`run`] of a program [`prepare`]d before.

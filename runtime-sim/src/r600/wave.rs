@@ -96,6 +96,8 @@ pub struct Wave {
     pub call_depth: u32,
     /// An ALU clause suspended at a GROUP_BARRIER.
     pub resume: Option<Box<ClauseState>>,
+    /// The last finished clause's state, whose allocation the next clause reuses.
+    pub spare: Option<Box<ClauseState>>,
     /// Index of this wavefront in its group, and the group's wavefront count.
     pub wave_id: u32,
     pub group_waves: u32,
@@ -121,6 +123,7 @@ impl Wave {
             cf_idx: [0; 2],
             call_depth: 0,
             resume: None,
+            spare: None,
             wave_id: w as u32,
             group_waves: nwaves as u32,
             steps: 0,
@@ -290,6 +293,7 @@ impl Wave {
                     return Ok(Status::Barrier);
                 }
                 self.finish_clause(ctx, &cs)?;
+                self.spare = Some(cs);
                 self.pc += 1;
                 continue;
             }
@@ -377,8 +381,8 @@ impl Wave {
         if a.whole_quad_mode {
             exec = whole_quad(exec);
         }
-        let cs = ClauseState::new(self, a, self.pc, exec)?;
-        self.resume = Some(Box::new(cs));
+        let cs = ClauseState::start(self.spare.take(), self, a, self.pc, exec);
+        self.resume = Some(cs);
         Ok(())
     }
 

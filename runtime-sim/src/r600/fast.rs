@@ -1,0 +1,258 @@
+//! Pre-decoded ALU groups: the groups made only of ordinary instructions (the opcodes
+//! [`lanes::apply`] has a whole-wavefront loop for, plus NOPs), with their operands resolved
+//! once from the bytes at [`super::prepare`] time, so that executing one is only the lane
+//! loops and the commit.
+//!
+//! Why this gives the same results as the general path (`alu.rs`, `exec_group`):
+//! - every slot of the group reads before any slot writes (cayman §9.3 step 1): the slots'
+//!   results go to a pending buffer and are committed (GPR writes, PV) after all slots have
+//!   computed, and PV is read from the previous group's values;
+//! - the operands read in place are exactly those the general path copies unchanged (a GPR
+//!   or PV channel without ABS, NEG or REL); literals and inline constants, the same in
+//!   every lane, are resolved to their value with ABS then NEG applied (cayman L1549);
+//!   everything else (kcache, REL, hardware values) goes through the general path's
+//!   operand reader;
+//! - an ordinary opcode has no chain with another slot, no predicate or exec-mask result
+//!   and no side effect, so the order of the slots does not matter;
+//! - groups the fast form does not cover (64-bit pairs, DOT4, PRED_SET, KILL, MOVA, LDS,
+//!   SET_MODE, barriers, relative destinations, OMOD/CLAMP on an integer result, which is
+//!   refused) take the general path, which refuses what it refuses.
+
+use backend_r600::isa::opcodes::{AluEncoding, OpKind, SlotRule};
+use backend_r600::isa::{AluGroup, AluOp, AluSrc, Omod, PredSel, SpecialSel, SrcSel};
+
+use super::alu::ClauseState;
+use super::wave::{Ctx, Wave};
+use super::{lanes, ops, WAVE};
+use crate::runtime::RunError;
+
+type Lanes = [u32; WAVE];
+
+/// Zeros for the operands an opcode does not read (the general path passes zeros too).
+static ZERO: Lanes = [0; WAVE];
+
+/// Where a slot's operand comes from, resolved from the bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Operand {
+    /// Not read by the opcode: zeros.
+    Unused,
+    /// A GPR channel; read in place when `and` is all ones and `xor` zero, else through
+    /// `(v & and) ^ xor` (ABS clears the sign, then NEG flips it, cayman L1549).
+    Gpr {
+        gpr: u8,
+        chan: u8,
+        and: u32,
+        xor: u32,
+    },
+    /// A PV channel (the previous group's result of that slot), likewise.
+    Pv { chan: u8, and: u32, xor: u32 },
+    /// The same value in every lane: a literal or an inline constant, modifiers applied.
+    Splat(u32),
+    /// Read through the general operand reader (`read_src`): kcache, REL, hardware values.
+    General,
+}
+
+/// One ordinary slot of a pre-decoded group.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastSlot {
+    /// Index of the instruction in the group (for the general operand reader).
+    pub inst: u8,
+    /// The slot (x, y, z, w as 0..=3): the PV channel it writes.
+    pub slot: u8,
+    pub op: AluOp,
+    pub pred_sel: PredSel,
+    pub srcs: [Operand; 3],
+    /// OMOD (off when UPDATE_EXEC_MASK selects the other layout of the word) and CLAMP;
+    /// only on float results.
+    pub omod: Omod,
+    pub clamp: bool,
+    /// The GPR write (WRITE_MASK for OP2, always for OP3): (gpr, channel).
+    pub write: Option<(u8, u8)>,
+}
+
+/// A pre-decoded group: its ordinary slots (NOPs left out: they read and write nothing).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FastGroup {
+    pub slots: Vec<FastSlot>,
+}
+
+/// The fast form of `g`, or `None` if any of its instructions needs the general path.
+pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
+    let mut slots = Vec::with_capacity(g.insts.len());
+    for (k, i) in g.insts.iter().enumerate() {
+        let info = i.op.info();
+        if info.kind == OpKind::Nop {
+            continue;
+        }
+        if info.kind != OpKind::Normal
+            || i.op == AluOp::SetMode
+            || matches!(info.slots, SlotRule::Pair64 | SlotRule::Quad64)
+            || !lanes::COVERED.contains(&i.op)
+            || i.dst.rel
+        {
+            return None;
+        }
+        let is_float = ops::scalar(i.op)?.1;
+        let omod = if i.update_exec_mask {
+            Omod::Off
+        } else {
+            i.omod
+        };
+        if (omod != Omod::Off || i.clamp) && !is_float {
+            return None;
+        }
+        let mut srcs = [Operand::Unused; 3];
+        for (d, s) in srcs.iter_mut().zip(i.used_srcs()) {
+            *d = operand(g, s)?;
+        }
+        let writes = match i.op.encoding() {
+            AluEncoding::Op2 => i.dst.write,
+            AluEncoding::Op3 => true,
+        };
+        slots.push(FastSlot {
+            inst: k as u8,
+            slot: i.slot().index() as u8,
+            op: i.op,
+            pred_sel: i.pred_sel,
+            srcs,
+            omod,
+            clamp: i.clamp,
+            write: writes.then_some((i.dst.gpr, i.dst.chan.index() as u8)),
+        });
+    }
+    Some(FastGroup { slots })
+}
+
+/// The resolved form of one source; `None` for the LDS output queues (their pops are a
+/// group-level side effect the general path handles).
+fn operand(g: &AluGroup, s: &AluSrc) -> Option<Operand> {
+    let and = if s.abs { 0x7FFF_FFFF } else { u32::MAX };
+    let xor = if s.neg { 0x8000_0000 } else { 0 };
+    let chan = s.chan.index() as u8;
+    Some(match s.sel {
+        SrcSel::Gpr(gpr) if !s.rel => Operand::Gpr {
+            gpr,
+            chan,
+            and,
+            xor,
+        },
+        SrcSel::Pv => Operand::Pv { chan, and, xor },
+        SrcSel::Literal => Operand::Splat((g.literal(s.chan) & and) ^ xor),
+        SrcSel::Special(
+            SpecialSel::LdsOqA | SpecialSel::LdsOqB | SpecialSel::LdsOqAPop | SpecialSel::LdsOqBPop,
+        ) => return None,
+        SrcSel::Special(sp) => match sp.constant_value() {
+            Some(v) => Operand::Splat((v & and) ^ xor),
+            None => Operand::General,
+        },
+        _ => Operand::General,
+    })
+}
+
+/// Scratch space of a clause for the fast groups: the pending results of the group's slots
+/// and the operands that need a copy. Nothing in it outlives a group, so it is never
+/// cleared.
+#[derive(Clone, Debug)]
+pub struct Scratch {
+    results: [Lanes; 4],
+    copies: [Lanes; 3],
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            results: [[0; WAVE]; 4],
+            copies: [[0; WAVE]; 3],
+        }
+    }
+}
+
+impl Wave {
+    /// Executes a pre-decoded group `fg` (group `gi` of the clause, `g` its instructions).
+    pub(crate) fn exec_fast(
+        &mut self,
+        ctx: &Ctx<'_>,
+        cs: &mut ClauseState,
+        g: &AluGroup,
+        gi: usize,
+        fg: &FastGroup,
+    ) -> Result<(), RunError> {
+        let mut run = [0u64; 4];
+        // 1-3: every slot reads and computes into its pending result.
+        for (k, fs) in fg.slots.iter().enumerate() {
+            let r = cs.pred_mask(fs.pred_sel);
+            run[k] = r;
+            for (j, o) in fs.srcs.iter().enumerate() {
+                match *o {
+                    Operand::Gpr {
+                        gpr,
+                        chan,
+                        and,
+                        xor,
+                    } if (and, xor) != (u32::MAX, 0) => {
+                        modified(
+                            &mut cs.scratch.copies[j],
+                            &self.gpr[usize::from(gpr)][usize::from(chan)],
+                            and,
+                            xor,
+                        );
+                    }
+                    Operand::Pv { chan, and, xor } if (and, xor) != (u32::MAX, 0) => {
+                        let src = cs.pv[usize::from(chan)];
+                        modified(&mut cs.scratch.copies[j], &src, and, xor);
+                    }
+                    Operand::Splat(v) => cs.scratch.copies[j] = [v; WAVE],
+                    Operand::General => {
+                        let i = &g.insts[usize::from(fs.inst)];
+                        let v = self.read_src(ctx, cs, g, gi, i, &i.src[j], r)?;
+                        cs.scratch.copies[j] = v;
+                    }
+                    _ => {}
+                }
+            }
+            let ClauseState { pv, scratch, .. } = &mut *cs;
+            let Scratch { results, copies } = scratch;
+            let a = [0, 1, 2].map(|j| match fs.srcs[j] {
+                Operand::Unused => &ZERO,
+                Operand::Gpr {
+                    gpr,
+                    chan,
+                    and: u32::MAX,
+                    xor: 0,
+                } => &self.gpr[usize::from(gpr)][usize::from(chan)],
+                Operand::Pv {
+                    chan,
+                    and: u32::MAX,
+                    xor: 0,
+                } => &pv[usize::from(chan)],
+                _ => &copies[j],
+            });
+            let v = &mut results[k];
+            lanes::apply(fs.op, a, r, v);
+            if fs.omod != Omod::Off || fs.clamp {
+                for l in 0..WAVE {
+                    if r >> l & 1 == 1 {
+                        v[l] = super::alu::output_modifiers(v[l], fs.omod, fs.clamp);
+                    }
+                }
+            }
+        }
+        // 4. commit: GPR writes, then PV.
+        for (k, fs) in fg.slots.iter().enumerate() {
+            let v = &cs.scratch.results[k];
+            if let Some((gpr, chan)) = fs.write {
+                lanes::commit(&mut self.gpr, gpr, usize::from(chan), v, run[k], ctx.launch);
+            }
+            lanes::select(&mut cs.pv[usize::from(fs.slot)], v, run[k]);
+        }
+        Ok(())
+    }
+}
+
+/// `dst = (src & and) ^ xor` lane by lane: ABS then NEG.
+#[inline]
+fn modified(dst: &mut Lanes, src: &Lanes, and: u32, xor: u32) {
+    for l in 0..WAVE {
+        dst[l] = (src[l] & and) ^ xor;
+    }
+}
