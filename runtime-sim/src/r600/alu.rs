@@ -31,7 +31,7 @@ use backend_r600::isa::{
 
 use super::fast::Scratch;
 use super::mode::AluMode;
-use super::wave::{Ctx, Wave, ACTIVE, BRANCH, BREAK, CONT};
+use super::wave::{Ctx, Wave, BRANCH, BREAK, CONT};
 use super::{gpr_ok, lanes, ops, WAVE};
 use crate::runtime::RunError;
 
@@ -64,8 +64,10 @@ pub struct ClauseState {
     pub clause_global: u32,
     pub oqa: VecDeque<Lanes>,
     pub oqb: VecDeque<Lanes>,
-    /// New lane states from UPDATE_EXEC_MASK, applied at clause end.
-    pub exec_update: [Option<u8>; WAVE],
+    /// The last UPDATE_EXEC_MASK of the clause, applied at its end: the lanes of `exec`
+    /// that stay Active, and the state the others of `exec` take (each update sets every
+    /// lane of `exec`, which does not change in a clause, so the last one decides).
+    pub exec_update: Option<(u64, u8)>,
     pub kc: [Option<KcLock>; 4],
     /// The rounding and denormal modes: the launch default at clause start, then what the
     /// last SET_MODE set (cayman L2046).
@@ -127,7 +129,7 @@ impl ClauseState {
                 clause_global: 0,
                 oqa: VecDeque::new(),
                 oqb: VecDeque::new(),
-                exec_update: [None; WAVE],
+                exec_update: None,
                 kc,
                 mode: AluMode::LAUNCH_DEFAULT,
                 scratch: Scratch::default(),
@@ -144,7 +146,7 @@ impl ClauseState {
         cs.clause_global = 0;
         cs.oqa.clear();
         cs.oqb.clear();
-        cs.exec_update = [None; WAVE];
+        cs.exec_update = None;
         cs.kc = kc;
         cs.mode = AluMode::LAUNCH_DEFAULT;
         cs
@@ -731,15 +733,13 @@ impl Wave {
                         )))
                     }
                 };
+                let mut stay = 0u64;
                 for l in 0..WAVE {
-                    if cs.exec >> l & 1 == 1 {
-                        cs.exec_update[l] = Some(if r >> l & 1 == 1 && exe[l] != 0 {
-                            ACTIVE
-                        } else {
-                            off
-                        });
+                    if r >> l & 1 == 1 && exe[l] != 0 {
+                        stay |= 1 << l;
                     }
                 }
+                cs.exec_update = Some((stay, off));
             }
         }
         if let Some((s, v)) = mova {

@@ -19,11 +19,11 @@
 //!   refused) take the general path, which refuses what it refuses.
 
 use backend_r600::isa::opcodes::{AluEncoding, OpKind, SlotRule};
-use backend_r600::isa::{AluGroup, AluOp, AluSrc, Omod, PredSel, SpecialSel, SrcSel};
+use backend_r600::isa::{AluGroup, AluOp, AluSrc, ExecMaskOp, Omod, PredSel, SpecialSel, SrcSel};
 
 use super::alu::ClauseState;
-use super::wave::{Ctx, Wave};
-use super::{lanes, ops, WAVE};
+use super::wave::{Ctx, Wave, BRANCH, BREAK, CONT};
+use super::{gpr_ok, lanes, ops, WAVE};
 use crate::runtime::RunError;
 
 type Lanes = [u32; WAVE];
@@ -68,6 +68,16 @@ pub(crate) struct FastSlot {
     pub clamp: bool,
     /// The GPR write (WRITE_MASK for OP2, always for OP3): (gpr, channel).
     pub write: Option<(u8, u8)>,
+    /// A PRED_SET*: what it updates besides its destination.
+    pub pred: Option<PredUpdate>,
+}
+
+/// What a PRED_SET* slot updates (cayman L1956): the predicate (UPDATE_PRED) and the
+/// pending exec-mask update (UPDATE_EXEC_MASK, with the state of the lanes it turns off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PredUpdate {
+    pub pred: bool,
+    pub exec_off: Option<u8>,
 }
 
 /// A pre-decoded group: its ordinary slots (NOPs left out: they read and write nothing).
@@ -84,15 +94,20 @@ pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
         if info.kind == OpKind::Nop {
             continue;
         }
-        if info.kind != OpKind::Normal
-            || i.op == AluOp::SetMode
+        let plain =
+            info.kind == OpKind::Normal && i.op != AluOp::SetMode && lanes::COVERED.contains(&i.op);
+        // A PRED_SET* the model implements (`ops::pred_set` answers for every operand or
+        // for none); EXECUTE_MASK_OP kill is refused by the general path.
+        let pred_set = info.kind == OpKind::PredSet
+            && ops::pred_set(i.op, 0, 0).is_some()
+            && !(i.update_exec_mask && i.exec_mask_op == ExecMaskOp::Kill);
+        if !(plain || pred_set)
             || matches!(info.slots, SlotRule::Pair64 | SlotRule::Quad64)
-            || !lanes::COVERED.contains(&i.op)
             || i.dst.rel
         {
             return None;
         }
-        let is_float = ops::scalar(i.op)?.1;
+        let is_float = if pred_set { true } else { ops::scalar(i.op)?.1 };
         let omod = if i.update_exec_mask {
             Omod::Off
         } else {
@@ -118,6 +133,14 @@ pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
             omod,
             clamp: i.clamp,
             write: writes.then_some((i.dst.gpr, i.dst.chan.index() as u8)),
+            pred: pred_set.then_some(PredUpdate {
+                pred: i.update_pred,
+                exec_off: i.update_exec_mask.then_some(match i.exec_mask_op {
+                    ExecMaskOp::Deactivate => BRANCH,
+                    ExecMaskOp::Break => BREAK,
+                    ExecMaskOp::Continue | ExecMaskOp::Kill => CONT,
+                }),
+            }),
         });
     }
     Some(FastGroup { slots })
@@ -150,12 +173,16 @@ fn operand(g: &AluGroup, s: &AluSrc) -> Option<Operand> {
 }
 
 /// Scratch space of a clause for the fast groups: the pending results of the group's slots
-/// and the operands that need a copy. Nothing in it outlives a group, so it is never
-/// cleared.
+/// and the operands that need a copy (nothing in them outlives a group, so they are never
+/// cleared), and the per-lane select mask of the last partial lane set committed, which
+/// most slots of a clause share.
 #[derive(Clone, Debug)]
 pub struct Scratch {
     results: [Lanes; 4],
     copies: [Lanes; 3],
+    /// `mask == lanes::lane_masks(mask_of)`, always.
+    mask_of: u64,
+    mask: Lanes,
 }
 
 impl Default for Scratch {
@@ -163,6 +190,8 @@ impl Default for Scratch {
         Scratch {
             results: [[0; WAVE]; 4],
             copies: [[0; WAVE]; 3],
+            mask_of: 0,
+            mask: [0; WAVE],
         }
     }
 }
@@ -178,6 +207,7 @@ impl Wave {
         fg: &FastGroup,
     ) -> Result<(), RunError> {
         let mut run = [0u64; 4];
+        let mut exe = [0u64; 4];
         // 1-3: every slot reads and computes into its pending result.
         for (k, fs) in fg.slots.iter().enumerate() {
             let r = cs.pred_mask(fs.pred_sel);
@@ -211,7 +241,9 @@ impl Wave {
                 }
             }
             let ClauseState { pv, scratch, .. } = &mut *cs;
-            let Scratch { results, copies } = scratch;
+            let Scratch {
+                results, copies, ..
+            } = scratch;
             let a = [0, 1, 2].map(|j| match fs.srcs[j] {
                 Operand::Unused => &ZERO,
                 Operand::Gpr {
@@ -227,23 +259,52 @@ impl Wave {
                 } => &pv[usize::from(chan)],
                 _ => &copies[j],
             });
+            // Every lane is computed (the functions are total); the commit takes only the
+            // lanes of the slot's run mask, so the others are never seen.
             let v = &mut results[k];
-            lanes::apply(fs.op, a, r, v);
+            if fs.pred.is_some() {
+                exe[k] = lanes::pred_set(fs.op, a[0], a[1], v);
+            } else {
+                lanes::apply(fs.op, a, u64::MAX, v);
+            }
             if fs.omod != Omod::Off || fs.clamp {
-                for l in 0..WAVE {
-                    if r >> l & 1 == 1 {
-                        v[l] = super::alu::output_modifiers(v[l], fs.omod, fs.clamp);
-                    }
+                for x in v.iter_mut() {
+                    *x = super::alu::output_modifiers(*x, fs.omod, fs.clamp);
                 }
             }
         }
-        // 4. commit: GPR writes, then PV.
+        // 4. commit: GPR writes and PV, then the predicate and the exec-mask update.
         for (k, fs) in fg.slots.iter().enumerate() {
-            let v = &cs.scratch.results[k];
-            if let Some((gpr, chan)) = fs.write {
-                lanes::commit(&mut self.gpr, gpr, usize::from(chan), v, run[k], ctx.launch);
+            let r = run[k];
+            let Scratch {
+                results,
+                mask_of,
+                mask,
+                ..
+            } = &mut cs.scratch;
+            if r != u64::MAX && r != *mask_of {
+                *mask = lanes::lane_masks(r);
+                *mask_of = r;
             }
-            lanes::select(&mut cs.pv[usize::from(fs.slot)], v, run[k]);
+            let gpr = fs
+                .write
+                .filter(|&(g, _)| g < 128 && gpr_ok(ctx.launch, u32::from(g)))
+                .and_then(|(g, c)| {
+                    self.gpr
+                        .get_mut(usize::from(g))
+                        .map(|x| &mut x[usize::from(c)])
+                });
+            let pv = &mut cs.pv[usize::from(fs.slot)];
+            lanes::commit_with_pv(gpr, pv, &results[k], r, mask);
+            if let Some(u) = fs.pred {
+                let e = exe[k] & r;
+                if u.pred {
+                    cs.pred = (cs.pred & !r) | e;
+                }
+                if let Some(off) = u.exec_off {
+                    cs.exec_update = Some((e, off));
+                }
+            }
         }
         Ok(())
     }

@@ -30,14 +30,92 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
     }
 }
 
+/// The commit of one slot of a pre-decoded group in one pass: the GPR channel `gpr` (if
+/// the slot writes one) and the slot's PV take `v` in the lanes of `run`; `mask` is
+/// [`lane_masks`]`(run)` when `run` is a partial set.
+#[inline]
+pub(crate) fn commit_with_pv(
+    gpr: Option<&mut Lanes>,
+    pv: &mut Lanes,
+    v: &Lanes,
+    run: u64,
+    mask: &Lanes,
+) {
+    match (run, gpr) {
+        (0, _) => {}
+        (u64::MAX, Some(g)) => {
+            *g = *v;
+            *pv = *v;
+        }
+        (u64::MAX, None) => *pv = *v,
+        (_, Some(g)) => {
+            for l in 0..WAVE {
+                let m = mask[l];
+                g[l] = (v[l] & m) | (g[l] & !m);
+                pv[l] = (v[l] & m) | (pv[l] & !m);
+            }
+        }
+        (_, None) => {
+            for l in 0..WAVE {
+                let m = mask[l];
+                pv[l] = (v[l] & m) | (pv[l] & !m);
+            }
+        }
+    }
+}
+
 /// Bit `l` of `run` as an all-ones or all-zeros dword per lane, for selects that vectorize.
 #[inline]
 pub(crate) fn lane_masks(run: u64) -> Lanes {
+    // Each half against a table of single bits: an AND and a compare per lane, which
+    // vectorizes (a variable shift per lane does not without AVX2).
+    const BIT: [u32; 32] = {
+        let mut b = [0u32; 32];
+        let mut i = 0;
+        while i < 32 {
+            b[i] = 1 << i;
+            i += 1;
+        }
+        b
+    };
+    let (lo, hi) = (run as u32, (run >> 32) as u32);
     let mut m = [0u32; WAVE];
-    for (l, x) in m.iter_mut().enumerate() {
-        *x = 0u32.wrapping_sub((run >> l) as u32 & 1);
+    for l in 0..32 {
+        m[l] = 0u32.wrapping_sub(u32::from(lo & BIT[l] != 0));
+        m[l + 32] = 0u32.wrapping_sub(u32::from(hi & BIT[l] != 0));
     }
     m
+}
+
+/// PRED_SET* `op` over every lane: the destination values into `out`, the lanes whose
+/// predicate is "execute" as the result (`ops::pred_set` lane by lane; an opcode it does
+/// not implement gives 0 and no lane, which the pre-decoder never lets through).
+pub(crate) fn pred_set(op: AluOp, x: &Lanes, y: &Lanes, out: &mut Lanes) -> u64 {
+    #[inline(always)]
+    fn each(op: AluOp, x: &Lanes, y: &Lanes, out: &mut Lanes) -> u64 {
+        let mut exe = 0u64;
+        for l in 0..WAVE {
+            let (d, e) = ops::pred_set(op, x[l], y[l]).unwrap_or((0, false));
+            out[l] = d;
+            exe |= u64::from(e) << l;
+        }
+        exe
+    }
+    use AluOp as O;
+    // The opcodes compilers emit, each its own loop with the opcode known.
+    match op {
+        O::PredSetneInt => each(O::PredSetneInt, x, y, out),
+        O::PredSeteInt => each(O::PredSeteInt, x, y, out),
+        O::PredSetgeInt => each(O::PredSetgeInt, x, y, out),
+        O::PredSetgtInt => each(O::PredSetgtInt, x, y, out),
+        O::PredSetgeUint => each(O::PredSetgeUint, x, y, out),
+        O::PredSetgtUint => each(O::PredSetgtUint, x, y, out),
+        O::PredSetne => each(O::PredSetne, x, y, out),
+        O::PredSete => each(O::PredSete, x, y, out),
+        O::PredSetge => each(O::PredSetge, x, y, out),
+        O::PredSetgt => each(O::PredSetgt, x, y, out),
+        _ => each(op, x, y, out),
+    }
 }
 
 /// The GPR write of a slot with a direct (not relative) destination: channel `chan` of
@@ -380,6 +458,32 @@ mod tests {
                         out[l]
                     );
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    #[test]
+    fn lane_masks_are_the_bits_of_run() {
+        for run in [
+            0u64,
+            u64::MAX,
+            1,
+            1 << 63,
+            0x8000_0001_0000_0001,
+            0x1234_5678_9ABC_DEF0,
+        ] {
+            let m = lane_masks(run);
+            for l in 0..WAVE {
+                assert_eq!(
+                    m[l],
+                    if run >> l & 1 == 1 { u32::MAX } else { 0 },
+                    "{run:#x} lane {l}"
+                );
             }
         }
     }

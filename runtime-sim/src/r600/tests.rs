@@ -785,3 +785,142 @@ fn rtn_rat_atomics_without_a_return_buffer() {
     let e = run_rtn(RatInst::AddRtn, ExportType::T3, 5, 0, [0; 4], false).unwrap_err();
     assert!(e.to_string().contains("return buffer"), "{e}");
 }
+
+/// Every slot of a group reads before any slot writes (cayman L1456, the digest's §9.3):
+/// two MOVs exchanging R2.x and R3.y in one group swap them (a pre-decoded group, `fast.rs`).
+#[test]
+fn slots_of_one_group_read_before_any_writes() {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            mov_lit(2, 7),
+            with_lit(
+                AluInst::new(AluOp::Mov, 3, Chan::Y, &[AluSrc::literal(Chan::X)]),
+                9,
+            ),
+            AluGroup::new(vec![
+                AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(3, Chan::Y)]),
+                AluInst::new(AluOp::Mov, 3, Chan::Y, &[gpr(2, Chan::X)]),
+            ]),
+            // R4.x = R2.x * 16 + R3.y: 9 * 16 + 7 after the swap.
+            with_lit(
+                AluInst::new(AluOp::LshlInt, 4, Chan::X, &[gpr(2, Chan::X), lit()]),
+                4,
+            ),
+            one(AluInst::new(
+                AluOp::AddInt,
+                4,
+                Chan::X,
+                &[AluSrc::pv(Chan::X), gpr(3, Chan::Y)],
+            )),
+        ],
+    )
+    .store(4);
+    assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![9 * 16 + 7; 64]);
+}
+
+/// ABS then NEG on GPR, PV and literal operands (cayman L1549), OMOD (L1938): R2.x = 1.5
+/// (a literal), then -|PV.x| * -|-2.0| = 3.0, times 2 by OMOD = 6.0.
+#[test]
+fn operand_modifiers_and_omod_in_a_pre_decoded_group() {
+    let mut mul = AluInst::new(
+        AluOp::MulIeee,
+        5,
+        Chan::X,
+        &[
+            AluSrc::pv(Chan::X).absolute().negated(),
+            lit().absolute().negated(),
+        ],
+    );
+    mul.omod = backend_r600::isa::Omod::M2;
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(
+                AluInst::new(AluOp::Mov, 2, Chan::X, &[lit().negated()]),
+                1.5f32.to_bits(),
+            ),
+            with_lit(mul, (-2.0f32).to_bits()),
+        ],
+    )
+    .store(5);
+    assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![6.0f32.to_bits(); 64]);
+}
+
+/// PRED_SETGT_INT with UPDATE_PRED (cayman L1956, L1970-L1976): the next group's slot with
+/// PRED_SEL_ONE writes only the lanes whose predicate is set (tid > 10), the one with
+/// PRED_SEL_ZERO only the others; a PRED_SET's destination is 0.0 where its condition holds,
+/// 1.0 elsewhere (cayman L6124).
+#[test]
+fn predicate_from_pred_set_selects_lanes_in_the_next_group() {
+    let mut p = AluInst::new(AluOp::PredSetgtInt, 6, Chan::X, &[gpr(0, Chan::X), lit()]);
+    p.update_pred = true;
+    let mut on = AluInst::new(AluOp::Mov, 2, Chan::X, &[lit()]);
+    on.pred_sel = backend_r600::isa::PredSel::One;
+    let mut off = AluInst::new(AluOp::Mov, 2, Chan::Y, &[AluSrc::literal(Chan::Y)]);
+    off.pred_sel = backend_r600::isa::PredSel::Zero;
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(p, 10),
+            AluGroup {
+                insts: vec![on, off],
+                literals: vec![100, 200],
+            },
+            // R3.x = R2.x + R2.y (one of them written per lane, the other still 0).
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(2, Chan::X), gpr(2, Chan::Y)],
+            )),
+        ],
+    )
+    .store(3)
+    .alu(
+        CfAluOp::Alu,
+        vec![one(AluInst::new(
+            AluOp::Mov,
+            3,
+            Chan::X,
+            &[gpr(6, Chan::X)],
+        ))],
+    );
+    let out = run_n(&b.end(), 64, 0).unwrap();
+    for (l, v) in out.iter().enumerate() {
+        assert_eq!(*v, if l > 10 { 100 } else { 200 }, "lane {l}");
+    }
+    // The destination: 0.0 where tid > 10, 1.0 elsewhere.
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![with_lit(p, 10)]).store(6);
+    let out = run_n(&b.end(), 64, 0).unwrap();
+    for (l, v) in out.iter().enumerate() {
+        let want = if l > 10 { 0 } else { 1.0f32.to_bits() };
+        assert_eq!(*v, want, "lane {l}");
+    }
+}
+
+/// The pre-decoder takes ordinary groups and PRED_SET*, leaves 64-bit pairs, MOVA and
+/// relative destinations to the general path.
+#[test]
+fn pre_decoder_picks_the_groups_it_covers() {
+    let add = AluInst::new(AluOp::Add, 2, Chan::X, &[gpr(0, Chan::X), lit().negated()]);
+    let g = fast::decode_group(&with_lit(add, 5)).expect("an ordinary group");
+    assert_eq!(g.slots.len(), 1);
+    assert_eq!(
+        g.slots[0].srcs[1],
+        fast::Operand::Splat(5 ^ 0x8000_0000),
+        "NEG applied to the literal"
+    );
+    assert!(fast::decode_group(&one(pred_exec(AluOp::PredSetneInt, lit(), lit()))).is_some());
+    let add64 = |c: Chan| AluInst::new(AluOp::Add64, 4, c, &[gpr(2, c), gpr(3, c)]);
+    assert!(fast::decode_group(&AluGroup::new(vec![add64(Chan::X), add64(Chan::Y)])).is_none());
+    let mova = AluInst::new(AluOp::MovaInt, 0, Chan::X, &[gpr(0, Chan::X)]);
+    assert!(fast::decode_group(&one(mova)).is_none());
+    let mut rel = AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(0, Chan::X)]);
+    rel.dst.rel = true;
+    assert!(fast::decode_group(&one(rel)).is_none());
+}

@@ -178,11 +178,19 @@ impl Wave {
 
     /// Lanes in the Active state.
     pub fn active(&self) -> u64 {
-        let mut m = 0;
-        for l in 0..WAVE {
-            if self.state[l] == ACTIVE {
-                m |= 1 << l;
-            }
+        // Eight lanes at a time: a byte is Active (0) when none of its bits is set; the OR
+        // of its bits lands in its bit 0, and the multiply gathers the eight bit 0s (at bits
+        // 0, 8, ..., 56, distinct partial products, no carries) into the top byte.
+        let mut m = 0u64;
+        for (k, c) in self.state.chunks_exact(8).enumerate() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            let x = u64::from_le_bytes(b);
+            let mut t = x | x >> 4;
+            t |= t >> 2;
+            t |= t >> 1;
+            let zero = !t & 0x0101_0101_0101_0101;
+            m |= (zero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
         }
         m
     }
@@ -399,9 +407,11 @@ impl Wave {
                 ),
             ));
         }
-        for l in 0..WAVE {
-            if let Some(s) = cs.exec_update[l] {
-                self.state[l] = s;
+        if let Some((stay, off)) = cs.exec_update {
+            for l in 0..WAVE {
+                if cs.exec >> l & 1 == 1 {
+                    self.state[l] = if stay >> l & 1 == 1 { ACTIVE } else { off };
+                }
             }
         }
         let Some(CfInst::Alu(a)) = p.prog.cf.get(cs.cf) else {
@@ -683,4 +693,28 @@ pub fn whole_quad(m: u64) -> u64 {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod active_tests {
+    use super::*;
+
+    /// The eight-lanes-at-a-time Active mask is the lane-by-lane one, for every state in
+    /// every lane position.
+    #[test]
+    fn active_mask_matches_the_lane_states() {
+        let l = R600Launch::new(Default::default(), [64, 1, 1], [64, 1, 1]);
+        let mut w = Wave::launch(&l, 0, 1, [0; 3]);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            for s in w.state.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *s = [ACTIVE, BRANCH, CONT, BREAK][(seed >> 33) as usize % 4];
+            }
+            let want = (0..WAVE).fold(0u64, |m, k| m | u64::from(w.state[k] == ACTIVE) << k);
+            assert_eq!(w.active(), want);
+        }
+    }
 }
