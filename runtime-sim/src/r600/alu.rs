@@ -362,12 +362,12 @@ impl Wave {
         cs: &mut ClauseState,
     ) -> Result<bool, RunError> {
         let p = ctx.prep;
-        let clause = p
-            .prog
-            .alu_clauses
-            .get(&cs.clause_addr)
+        let pc = p
+            .alu
+            .get(cs.cf)
+            .and_then(Option::as_ref)
             .ok_or_else(|| RunError::Fault(format!("no ALU clause at {}", cs.clause_addr)))?;
-        let fast = p.fast.get(&cs.clause_addr);
+        let (clause, fast) = (&pc.clause, &pc.fast);
         while let Some(g) = clause.groups.get(cs.next) {
             let gi = cs.next;
             cs.next += 1;
@@ -381,7 +381,7 @@ impl Wave {
             }
             ctx.report.wave_instructions += 1;
             ctx.report.lane_instructions += u64::from(cs.exec.count_ones());
-            if let Some(Some(fg)) = fast.and_then(|f| f.get(gi)) {
+            if let Some(Some(fg)) = fast.get(gi) {
                 self.exec_fast(ctx, cs, g, gi, fg)?;
                 continue;
             }

@@ -18,8 +18,11 @@
 //!   SET_MODE, barriers, relative destinations, OMOD/CLAMP on an integer result, which is
 //!   refused) take the general path, which refuses what it refuses.
 
+use backend_r600::isa::legality::{self, Illegal};
 use backend_r600::isa::opcodes::{AluEncoding, OpKind, SlotRule};
-use backend_r600::isa::{AluGroup, AluOp, AluSrc, ExecMaskOp, Omod, PredSel, SpecialSel, SrcSel};
+use backend_r600::isa::{
+    AluClause, AluGroup, AluOp, AluSrc, ExecMaskOp, Omod, PredSel, SpecialSel, SrcSel,
+};
 
 use super::alu::ClauseState;
 use super::wave::{Ctx, Wave, BRANCH, BREAK, CONT};
@@ -36,16 +39,20 @@ static ZERO: Lanes = [0; WAVE];
 pub(crate) enum Operand {
     /// Not read by the opcode: zeros.
     Unused,
-    /// A GPR channel; read in place when `and` is all ones and `xor` zero, else through
-    /// `(v & and) ^ xor` (ABS clears the sign, then NEG flips it, cayman L1549).
-    Gpr {
+    /// A GPR channel as it is: read in place.
+    Gpr { gpr: u8, chan: u8 },
+    /// A GPR channel with ABS and/or NEG: `(v & and) ^ xor` (ABS clears the sign, then NEG
+    /// flips it, cayman L1549).
+    GprMod {
         gpr: u8,
         chan: u8,
         and: u32,
         xor: u32,
     },
-    /// A PV channel (the previous group's result of that slot), likewise.
-    Pv { chan: u8, and: u32, xor: u32 },
+    /// A PV channel (the previous group's result of that slot) as it is: read in place.
+    Pv { chan: u8 },
+    /// A PV channel with ABS and/or NEG.
+    PvMod { chan: u8, and: u32, xor: u32 },
     /// The same value in every lane: a literal or an inline constant, modifiers applied.
     Splat(u32),
     /// Read through the general operand reader (`read_src`): kcache, REL, hardware values.
@@ -84,6 +91,25 @@ pub(crate) struct PredUpdate {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FastGroup {
     pub slots: Vec<FastSlot>,
+}
+
+/// An ALU clause as the executor needs it: its groups, each group's fast form where it has
+/// one, and the result of the launch-independent legality rules.
+#[derive(Clone, Debug)]
+pub(crate) struct PreparedClause {
+    pub clause: AluClause,
+    pub fast: Vec<Option<FastGroup>>,
+    pub legal: Result<(), (usize, Illegal)>,
+}
+
+impl PreparedClause {
+    pub(crate) fn new(c: &AluClause) -> PreparedClause {
+        PreparedClause {
+            clause: c.clone(),
+            fast: c.groups.iter().map(decode_group).collect(),
+            legal: legality::check_clause(c),
+        }
+    }
 }
 
 /// The fast form of `g`, or `None` if any of its instructions needs the general path.
@@ -152,14 +178,17 @@ fn operand(g: &AluGroup, s: &AluSrc) -> Option<Operand> {
     let and = if s.abs { 0x7FFF_FFFF } else { u32::MAX };
     let xor = if s.neg { 0x8000_0000 } else { 0 };
     let chan = s.chan.index() as u8;
+    let plain = !s.abs && !s.neg;
     Some(match s.sel {
-        SrcSel::Gpr(gpr) if !s.rel => Operand::Gpr {
+        SrcSel::Gpr(gpr) if !s.rel && plain => Operand::Gpr { gpr, chan },
+        SrcSel::Gpr(gpr) if !s.rel => Operand::GprMod {
             gpr,
             chan,
             and,
             xor,
         },
-        SrcSel::Pv => Operand::Pv { chan, and, xor },
+        SrcSel::Pv if plain => Operand::Pv { chan },
+        SrcSel::Pv => Operand::PvMod { chan, and, xor },
         SrcSel::Literal => Operand::Splat((g.literal(s.chan) & and) ^ xor),
         SrcSel::Special(
             SpecialSel::LdsOqA | SpecialSel::LdsOqB | SpecialSel::LdsOqAPop | SpecialSel::LdsOqBPop,
@@ -214,22 +243,20 @@ impl Wave {
             run[k] = r;
             for (j, o) in fs.srcs.iter().enumerate() {
                 match *o {
-                    Operand::Gpr {
+                    Operand::GprMod {
                         gpr,
                         chan,
                         and,
                         xor,
-                    } if (and, xor) != (u32::MAX, 0) => {
-                        modified(
-                            &mut cs.scratch.copies[j],
-                            &self.gpr[usize::from(gpr)][usize::from(chan)],
-                            and,
-                            xor,
-                        );
-                    }
-                    Operand::Pv { chan, and, xor } if (and, xor) != (u32::MAX, 0) => {
-                        let src = cs.pv[usize::from(chan)];
-                        modified(&mut cs.scratch.copies[j], &src, and, xor);
+                    } => modified(
+                        &mut cs.scratch.copies[j],
+                        &self.gpr[usize::from(gpr)][usize::from(chan)],
+                        and,
+                        xor,
+                    ),
+                    Operand::PvMod { chan, and, xor } => {
+                        let ClauseState { pv, scratch, .. } = &mut *cs;
+                        modified(&mut scratch.copies[j], &pv[usize::from(chan)], and, xor);
                     }
                     Operand::Splat(v) => cs.scratch.copies[j] = [v; WAVE],
                     Operand::General => {
@@ -237,7 +264,7 @@ impl Wave {
                         let v = self.read_src(ctx, cs, g, gi, i, &i.src[j], r)?;
                         cs.scratch.copies[j] = v;
                     }
-                    _ => {}
+                    Operand::Unused | Operand::Gpr { .. } | Operand::Pv { .. } => {}
                 }
             }
             let ClauseState { pv, scratch, .. } = &mut *cs;
@@ -246,17 +273,8 @@ impl Wave {
             } = scratch;
             let a = [0, 1, 2].map(|j| match fs.srcs[j] {
                 Operand::Unused => &ZERO,
-                Operand::Gpr {
-                    gpr,
-                    chan,
-                    and: u32::MAX,
-                    xor: 0,
-                } => &self.gpr[usize::from(gpr)][usize::from(chan)],
-                Operand::Pv {
-                    chan,
-                    and: u32::MAX,
-                    xor: 0,
-                } => &pv[usize::from(chan)],
+                Operand::Gpr { gpr, chan } => &self.gpr[usize::from(gpr)][usize::from(chan)],
+                Operand::Pv { chan } => &pv[usize::from(chan)],
                 _ => &copies[j],
             });
             // Every lane is computed (the functions are total); the commit takes only the

@@ -306,7 +306,9 @@ impl Wave {
                     if v.is_nan() || v < 0.0 {
                         0
                     } else {
-                        (v.floor() as u64).min(u64::from(size.saturating_sub(1))) as u32
+                        // v >= 0: the conversion's truncation is the floor (and saturates
+                        // +inf as floor then the conversion would), without a call to floorf.
+                        (v as u64).min(u64::from(size.saturating_sub(1))) as u32
                     }
                 };
                 let y = if tex.height <= 1 {

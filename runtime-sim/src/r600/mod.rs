@@ -46,9 +46,7 @@ pub mod wave;
 use std::collections::BTreeMap;
 
 use backend_r600::isa::opcodes::AluEncoding;
-use backend_r600::isa::{
-    legality, AluClause, AluOp, CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program, SrcSel,
-};
+use backend_r600::isa::{AluOp, CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program, SrcSel};
 
 use crate::runtime::{RunError, RunReport};
 
@@ -264,16 +262,20 @@ pub struct Prepared {
     pub(crate) prog: Program,
     /// CF slot address of each CF instruction.
     pub(crate) addr: Vec<u32>,
-    /// CF slot → instruction index.
-    pub(crate) at: BTreeMap<u32, usize>,
-    /// ALU clause address → each group's pre-decoded form (`fast.rs`), where it has one.
-    pub(crate) fast: BTreeMap<u32, Vec<Option<fast::FastGroup>>>,
+    /// CF slot address → instruction index (a table: jumps look it up at run time).
+    pub(crate) at: Vec<Option<usize>>,
+    /// Per CF instruction: the ALU clause it runs, pre-decoded (`fast.rs`), if it is an ALU
+    /// instruction whose clause exists.
+    pub(crate) alu: Vec<Option<fast::PreparedClause>>,
 }
 
 impl Prepared {
     /// The instruction index at CF address `a`.
     pub fn index(&self, a: u32, from: usize) -> Result<usize, RunError> {
-        self.at.get(&a).copied().ok_or_else(|| {
+        let found = usize::try_from(a)
+            .ok()
+            .and_then(|k| self.at.get(k).copied().flatten());
+        found.ok_or_else(|| {
             RunError::Fault(format!(
                 "CF {}: jump to address {a}, which is not the start of a CF instruction",
                 self.addr.get(from).copied().unwrap_or(0)
@@ -294,17 +296,25 @@ pub fn prepare(program: &[u8]) -> Result<Prepared, RunError> {
     let prog = Program::decode(program)
         .map_err(|e| RunError::BadLaunch(format!("the program does not decode: {e}")))?;
     let addr = prog.cf_addresses();
-    let at = addr.iter().enumerate().map(|(k, &a)| (a, k)).collect();
-    let fast = prog
-        .alu_clauses
+    let mut at = vec![None; addr.iter().map(|&a| a as usize + 1).max().unwrap_or(0)];
+    for (k, &a) in addr.iter().enumerate() {
+        if let Some(slot) = at.get_mut(a as usize) {
+            *slot = Some(k);
+        }
+    }
+    let alu = prog
+        .cf
         .iter()
-        .map(|(&a, c)| (a, c.groups.iter().map(fast::decode_group).collect()))
+        .map(|inst| match inst {
+            CfInst::Alu(a) => prog.alu_clauses.get(&a.addr).map(fast::PreparedClause::new),
+            _ => None,
+        })
         .collect();
     Ok(Prepared {
         prog,
         addr,
         at,
-        fast,
+        alu,
     })
 }
 
@@ -431,7 +441,7 @@ fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
         let cf = p.addr.get(k).copied().unwrap_or(0);
         match inst {
             CfInst::Alu(a) => {
-                let clause = p.prog.alu_clauses.get(&a.addr).ok_or_else(|| {
+                let clause = p.alu.get(k).and_then(Option::as_ref).ok_or_else(|| {
                     RunError::BadLaunch(format!("CF {cf}: no ALU clause at {}", a.addr))
                 })?;
                 check_alu_clause(cf, a, clause, l)?;
@@ -499,11 +509,20 @@ pub(crate) fn kcache_lines(a: &CfAlu) -> [Option<u32>; 4] {
     out
 }
 
-fn check_alu_clause(cf: u32, a: &CfAlu, c: &AluClause, l: &R600Launch) -> Result<(), RunError> {
+fn check_alu_clause(
+    cf: u32,
+    a: &CfAlu,
+    pc: &fast::PreparedClause,
+    l: &R600Launch,
+) -> Result<(), RunError> {
     let at = |g: usize, m: String| {
         RunError::Fault(format!("CF {cf}, ALU clause {} group {g}: {m}", a.addr))
     };
-    legality::check_clause(c).map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
+    // The legality rules do not depend on the launch: checked once at prepare time.
+    pc.legal
+        .clone()
+        .map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
+    let c = &pc.clause;
     let last = c.groups.len().saturating_sub(1);
     for (g, group) in c.groups.iter().enumerate() {
         let kills = group
