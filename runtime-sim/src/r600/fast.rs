@@ -53,8 +53,9 @@ pub(crate) enum Operand {
     Pv { chan: u8 },
     /// A PV channel with ABS and/or NEG.
     PvMod { chan: u8, and: u32, xor: u32 },
-    /// The same value in every lane: a literal or an inline constant, modifiers applied.
-    Splat(u32),
+    /// The same value in every lane: a literal or an inline constant, modifiers applied;
+    /// `at` indexes the group's lanes of it, filled at prepare time.
+    Splat { value: u32, at: u8 },
     /// Read through the general operand reader (`read_src`): kcache, REL, hardware values.
     General,
 }
@@ -87,10 +88,12 @@ pub(crate) struct PredUpdate {
     pub exec_off: Option<u8>,
 }
 
-/// A pre-decoded group: its ordinary slots (NOPs left out: they read and write nothing).
+/// A pre-decoded group: its ordinary slots (NOPs left out: they read and write nothing)
+/// and the lanes of its constant operands.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FastGroup {
     pub slots: Vec<FastSlot>,
+    pub splats: Vec<Lanes>,
 }
 
 /// An ALU clause as the executor needs it: its groups, each group's fast form where it has
@@ -169,7 +172,22 @@ pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
             }),
         });
     }
-    Some(FastGroup { slots })
+    // Each constant operand gets its 64 lanes once, here, rather than per execution.
+    let mut splats = Vec::new();
+    for fs in &mut slots {
+        for o in &mut fs.srcs {
+            if let Operand::Splat { value, at } = o {
+                *at = splats.len() as u8;
+                splats.push([*value; WAVE]);
+            }
+        }
+    }
+    Some(FastGroup { slots, splats })
+}
+
+/// A constant operand; its lanes are placed by [`decode_group`].
+fn splat(value: u32) -> Operand {
+    Operand::Splat { value, at: 0 }
 }
 
 /// The resolved form of one source; `None` for the LDS output queues (their pops are a
@@ -189,12 +207,12 @@ fn operand(g: &AluGroup, s: &AluSrc) -> Option<Operand> {
         },
         SrcSel::Pv if plain => Operand::Pv { chan },
         SrcSel::Pv => Operand::PvMod { chan, and, xor },
-        SrcSel::Literal => Operand::Splat((g.literal(s.chan) & and) ^ xor),
+        SrcSel::Literal => splat((g.literal(s.chan) & and) ^ xor),
         SrcSel::Special(
             SpecialSel::LdsOqA | SpecialSel::LdsOqB | SpecialSel::LdsOqAPop | SpecialSel::LdsOqBPop,
         ) => return None,
         SrcSel::Special(sp) => match sp.constant_value() {
-            Some(v) => Operand::Splat((v & and) ^ xor),
+            Some(v) => splat((v & and) ^ xor),
             None => Operand::General,
         },
         _ => Operand::General,
@@ -258,13 +276,15 @@ impl Wave {
                         let ClauseState { pv, scratch, .. } = &mut *cs;
                         modified(&mut scratch.copies[j], &pv[usize::from(chan)], and, xor);
                     }
-                    Operand::Splat(v) => cs.scratch.copies[j] = [v; WAVE],
                     Operand::General => {
                         let i = &g.insts[usize::from(fs.inst)];
                         let v = self.read_src(ctx, cs, g, gi, i, &i.src[j], r)?;
                         cs.scratch.copies[j] = v;
                     }
-                    Operand::Unused | Operand::Gpr { .. } | Operand::Pv { .. } => {}
+                    Operand::Unused
+                    | Operand::Gpr { .. }
+                    | Operand::Pv { .. }
+                    | Operand::Splat { .. } => {}
                 }
             }
             let ClauseState { pv, scratch, .. } = &mut *cs;
@@ -275,6 +295,7 @@ impl Wave {
                 Operand::Unused => &ZERO,
                 Operand::Gpr { gpr, chan } => &self.gpr[usize::from(gpr)][usize::from(chan)],
                 Operand::Pv { chan } => &pv[usize::from(chan)],
+                Operand::Splat { at, .. } => fg.splats.get(usize::from(at)).unwrap_or(&ZERO),
                 _ => &copies[j],
             });
             // Every lane is computed (the functions are total); the commit takes only the

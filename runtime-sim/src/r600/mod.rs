@@ -330,15 +330,28 @@ pub fn run_prepared(prep: &Prepared, launch: &mut R600Launch) -> Result<RunRepor
     let groups = [0, 1, 2].map(|d| launch.grid[d] / launch.group[d]);
     let items = launch.group.iter().product::<u32>() as usize;
     let nwaves = items.div_ceil(WAVE);
+    // The wavefronts, the LDS and the ACK trackers of one work-group are reused by the
+    // next (each put back in its launch state), saving their allocation and the zeroing of
+    // 128 registers per wavefront.
+    let mut waves: Vec<Wave> = Vec::with_capacity(nwaves);
+    let mut lds = vec![0u8; launch.lds_bytes as usize];
+    let mut acks = vec![acks::Acks::default(); nwaves];
+    let mut status = vec![Status::Running; nwaves];
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
-                let mut lds = vec![0u8; launch.lds_bytes as usize];
-                let mut waves: Vec<Wave> = (0..nwaves)
-                    .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
-                    .collect();
-                let mut status = vec![Status::Running; nwaves];
-                let mut acks = vec![acks::Acks::default(); nwaves];
+                if waves.is_empty() {
+                    waves = (0..nwaves)
+                        .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
+                        .collect();
+                } else {
+                    for (w, wave) in waves.iter_mut().enumerate() {
+                        wave.relaunch(launch, w, nwaves, [gx, gy, gz]);
+                    }
+                    lds.fill(0);
+                    acks.iter_mut().for_each(acks::Acks::clear);
+                    status.fill(Status::Running);
+                }
                 loop {
                     for (w, wave) in waves.iter_mut().enumerate() {
                         if status[w] == Status::Running {

@@ -910,9 +910,13 @@ fn pre_decoder_picks_the_groups_it_covers() {
     let add = AluInst::new(AluOp::Add, 2, Chan::X, &[gpr(0, Chan::X), lit().negated()]);
     let g = fast::decode_group(&with_lit(add, 5)).expect("an ordinary group");
     assert_eq!(g.slots.len(), 1);
+    assert_eq!(g.splats, vec![[5 ^ 0x8000_0000; WAVE]]);
     assert_eq!(
         g.slots[0].srcs[1],
-        fast::Operand::Splat(5 ^ 0x8000_0000),
+        fast::Operand::Splat {
+            value: 5 ^ 0x8000_0000,
+            at: 0
+        },
         "NEG applied to the literal"
     );
     assert!(fast::decode_group(&one(pred_exec(AluOp::PredSetneInt, lit(), lit()))).is_some());
@@ -923,4 +927,38 @@ fn pre_decoder_picks_the_groups_it_covers() {
     let mut rel = AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(0, Chan::X)]);
     rel.dst.rel = true;
     assert!(fast::decode_group(&one(rel)).is_none());
+}
+
+/// Every work-group's wavefronts start from the launch state (registers 0 but R0/R1), also
+/// when the model reuses the previous group's wavefronts: a register and a clause
+/// temporary incremented once per work-item read 1 in every group.
+#[test]
+fn each_work_group_starts_with_zeroed_registers() {
+    let inc = |g: u8, c: Chan| with_lit(AluInst::new(AluOp::AddInt, g, c, &[gpr(g, c), lit()]), 1);
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            inc(4, Chan::X),
+            inc(127, Chan::Y),
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(4, Chan::X), gpr(127, Chan::Y)],
+            )),
+        ],
+    )
+    .store(3);
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 0,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [192, 1, 1], [64, 1, 1]);
+    l.memory = vec![vec![0xEE; 4 * 64]];
+    l.rats.insert(0, 0);
+    let r = run(&b.end(), &mut l).unwrap();
+    assert_eq!(r.groups, 3);
+    assert!(l.memory[0].chunks_exact(4).all(|c| c == 2u32.to_le_bytes()));
 }

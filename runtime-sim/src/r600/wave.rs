@@ -24,7 +24,7 @@
 use backend_r600::isa::{CfAlu, CfAluOp, CfCond, CfInst, CfOp, CfWord};
 
 use super::alu::ClauseState;
-use super::{Prepared, R600Launch, WAVE};
+use super::{gpr_ok, Prepared, R600Launch, WAVE};
 use crate::runtime::{RunError, RunReport};
 
 /// Lane states (cayman L1084-L1089).
@@ -113,17 +113,56 @@ impl Wave {
     /// A wavefront of group `gid` at launch: R0.xyz = work-item id, R1.xyz = group id
     /// (abi-facts §3.1), every other register 0.
     pub(crate) fn launch(l: &R600Launch, w: usize, nwaves: usize, gid: [u32; 3]) -> Wave {
+        Wave::start(
+            vec![[[0; WAVE]; 4]; 128],
+            Vec::new(),
+            None,
+            l,
+            w,
+            nwaves,
+            gid,
+        )
+    }
+
+    /// This wavefront put in the state [`Wave::launch`] gives, for another work-group of
+    /// the same launch, keeping its allocations. Only registers a wavefront of this launch
+    /// can have written are zeroed: every GPR write of the model goes to a register
+    /// [`gpr_ok`] accepts (ALU and fetch destinations are checked statically or, relative,
+    /// at run time), except the pixel inputs the launch preloads; the others are still 0.
+    pub(crate) fn relaunch(&mut self, l: &R600Launch, w: usize, nwaves: usize, gid: [u32; 3]) {
+        let mut gpr = std::mem::take(&mut self.gpr);
+        for (g, r) in gpr.iter_mut().enumerate() {
+            if gpr_ok(l, g as u32) || l.pixel_inputs.contains_key(&(g as u8)) {
+                *r = [[0; WAVE]; 4];
+            }
+        }
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        *self = Wave::start(gpr, stack, self.spare.take(), l, w, nwaves, gid);
+    }
+
+    /// The launch state on the register file `gpr` (all zero where it matters) and the
+    /// empty `stack`.
+    fn start(
+        gpr: Vec<[[u32; WAVE]; 4]>,
+        stack: Vec<Frame>,
+        spare: Option<Box<ClauseState>>,
+        l: &R600Launch,
+        w: usize,
+        nwaves: usize,
+        gid: [u32; 3],
+    ) -> Wave {
         let mut wave = Wave {
-            gpr: vec![[[0; WAVE]; 4]; 128],
+            gpr,
             state: [BRANCH; WAVE],
             valid: 0,
-            stack: Vec::new(),
+            stack,
             pc: 0,
             al: 0,
             cf_idx: [0; 2],
             call_depth: 0,
             resume: None,
-            spare: None,
+            spare,
             wave_id: w as u32,
             group_waves: nwaves as u32,
             steps: 0,
