@@ -291,13 +291,8 @@ impl Wave {
             let Scratch {
                 results, copies, ..
             } = scratch;
-            let a = [0, 1, 2].map(|j| match fs.srcs[j] {
-                Operand::Unused => &ZERO,
-                Operand::Gpr { gpr, chan } => &self.gpr[usize::from(gpr)][usize::from(chan)],
-                Operand::Pv { chan } => &pv[usize::from(chan)],
-                Operand::Splat { at, .. } => fg.splats.get(usize::from(at)).unwrap_or(&ZERO),
-                _ => &copies[j],
-            });
+            let at = |j: usize| lanes_of(fs.srcs[j], &self.gpr, pv, &copies[j], &fg.splats);
+            let a = [at(0), at(1), at(2)];
             // Every lane is computed (the functions are total); the commit takes only the
             // lanes of the slot's run mask, so the others are never seen.
             let v = &mut results[k];
@@ -346,6 +341,27 @@ impl Wave {
             }
         }
         Ok(())
+    }
+}
+
+/// The lanes operand `o` reads: in place (a GPR or PV channel, a constant's lanes), or the
+/// copy made for it.
+#[inline(always)]
+fn lanes_of<'a>(
+    o: Operand,
+    gpr: &'a [[Lanes; 4]],
+    pv: &'a [Lanes; 4],
+    copy: &'a Lanes,
+    splats: &'a [Lanes],
+) -> &'a Lanes {
+    match o {
+        Operand::Unused => &ZERO,
+        Operand::Gpr { gpr: g, chan } => gpr
+            .get(usize::from(g))
+            .map_or(&ZERO, |r| &r[usize::from(chan)]),
+        Operand::Pv { chan } => &pv[usize::from(chan)],
+        Operand::Splat { at, .. } => splats.get(usize::from(at)).unwrap_or(&ZERO),
+        Operand::GprMod { .. } | Operand::PvMod { .. } | Operand::General => copy,
     }
 }
 

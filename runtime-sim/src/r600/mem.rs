@@ -306,9 +306,10 @@ impl Wave {
                     if v.is_nan() || v < 0.0 {
                         0
                     } else {
-                        // v >= 0: the conversion's truncation is the floor (and saturates
-                        // +inf as floor then the conversion would), without a call to floorf.
-                        (v as u64).min(u64::from(size.saturating_sub(1))) as u32
+                        // v >= 0: the conversion's truncation is the floor, and it
+                        // saturates at u32::MAX, above any size - 1 (also for +inf): the
+                        // floor clamped to size - 1 without floorf or a 64-bit conversion.
+                        (v as u32).min(size.saturating_sub(1))
                     }
                 };
                 let y = if tex.height <= 1 {

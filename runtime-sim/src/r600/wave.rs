@@ -357,16 +357,16 @@ impl Wave {
             }
             ctx.report.wave_instructions += 1;
             let p = ctx.prep;
-            let inst = *p.prog.cf.get(self.pc).ok_or_else(|| {
+            let inst = p.prog.cf.get(self.pc).ok_or_else(|| {
                 RunError::Fault(format!(
                     "CF instruction {} is past the end of the CF program: it has no END",
                     self.pc
                 ))
             })?;
             match inst {
-                CfInst::Alu(a) => self.start_clause(ctx, &a)?,
+                CfInst::Alu(a) => self.start_clause(ctx, a)?,
                 CfInst::Word(w) => {
-                    if self.cf_word(ctx, &w)? {
+                    if self.cf_word(ctx, w)? {
                         if ctx.launch.pixel_domain.is_some() && !self.export_done {
                             return Err(RunError::Fault(format!(
                                 "CF {}: a pixel program ends without EXPORT_DONE (the last export of a pixel shader, cayman L497, L968)",
@@ -389,11 +389,11 @@ impl Wave {
                     } else {
                         self.active()
                     };
-                    self.mem_export(ctx, &m, exec)?;
+                    self.mem_export(ctx, m, exec)?;
                     self.pc += 1;
                 }
                 CfInst::Export(e) => {
-                    self.pixel_export(ctx, &e)?;
+                    self.pixel_export(ctx, e)?;
                     self.pc += 1;
                 }
                 CfInst::Gws(_) => {
