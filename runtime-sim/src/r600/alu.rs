@@ -58,7 +58,9 @@ pub struct ClauseState {
     pub exec: u64,
     /// The predicate bit per lane, initialised from the active mask (cayman L1968).
     pub pred: u64,
-    pub pv: [Lanes; 4],
+    /// Boxed so that a pre-decoded group can hand a slot's result over by swapping the box
+    /// with its pending buffer (`fast.rs`).
+    pub pv: [Box<Lanes>; 4],
     /// AR.X per lane (MOVA_INT, cayman L8868).
     pub ar: [i32; WAVE],
     pub clause_global: u32,
@@ -124,7 +126,7 @@ impl ClauseState {
                 next: 0,
                 exec,
                 pred: exec,
-                pv: [[0; WAVE]; 4],
+                pv: std::array::from_fn(|_| Box::new([0; WAVE])),
                 ar: [0; WAVE],
                 clause_global: 0,
                 oqa: VecDeque::new(),
@@ -141,7 +143,9 @@ impl ClauseState {
         cs.next = 0;
         cs.exec = exec;
         cs.pred = exec;
-        cs.pv = [[0; WAVE]; 4];
+        for p in cs.pv.iter_mut() {
+            **p = [0; WAVE];
+        }
         cs.ar = [0; WAVE];
         cs.clause_global = 0;
         cs.oqa.clear();
@@ -280,7 +284,7 @@ impl Wave {
                 out = [v; WAVE];
             }
             SrcSel::Literal => out = [g.literal(s.chan); WAVE],
-            SrcSel::Pv => out = cs.pv[c],
+            SrcSel::Pv => out = *cs.pv[c],
             SrcSel::Special(sp) => {
                 if let Some(v) = sp.constant_value() {
                     out = [v; WAVE];
@@ -703,7 +707,7 @@ impl Wave {
                     }
                 }
             }
-            lanes::select(&mut cs.pv[s], v, r);
+            lanes::select(&mut *cs.pv[s], v, r);
         }
         if let Some((s, exe)) = pred_result {
             let Some(i) = inst_at[s] else {

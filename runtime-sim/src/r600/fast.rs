@@ -78,6 +78,8 @@ pub(crate) struct FastSlot {
     pub write: Option<(u8, u8)>,
     /// A PRED_SET*: what it updates besides its destination.
     pub pred: Option<PredUpdate>,
+    /// Some operand is read through a copy (modifiers, the general reader).
+    pub copies: bool,
 }
 
 /// What a PRED_SET* slot updates (cayman L1956): the predicate (UPDATE_PRED) and the
@@ -118,6 +120,7 @@ impl PreparedClause {
 /// The fast form of `g`, or `None` if any of its instructions needs the general path.
 pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
     let mut slots = Vec::with_capacity(g.insts.len());
+    let mut used = 0u8;
     for (k, i) in g.insts.iter().enumerate() {
         let info = i.op.info();
         if info.kind == OpKind::Nop {
@@ -145,10 +148,23 @@ pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
         if (omod != Omod::Off || i.clamp) && !is_float {
             return None;
         }
+        // One instruction per slot (the legality rules say so; the general path handles
+        // anything else).
+        let bit = 1u8 << i.slot().index();
+        if used & bit != 0 {
+            return None;
+        }
+        used |= bit;
         let mut srcs = [Operand::Unused; 3];
         for (d, s) in srcs.iter_mut().zip(i.used_srcs()) {
             *d = operand(g, s)?;
         }
+        let copies = srcs.iter().any(|o| {
+            matches!(
+                o,
+                Operand::GprMod { .. } | Operand::PvMod { .. } | Operand::General
+            )
+        });
         let writes = match i.op.encoding() {
             AluEncoding::Op2 => i.dst.write,
             AluEncoding::Op3 => true,
@@ -170,6 +186,7 @@ pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
                     ExecMaskOp::Continue | ExecMaskOp::Kill => CONT,
                 }),
             }),
+            copies,
         });
     }
     // Each constant operand gets its 64 lanes once, here, rather than per execution.
@@ -225,7 +242,7 @@ fn operand(g: &AluGroup, s: &AluSrc) -> Option<Operand> {
 /// most slots of a clause share.
 #[derive(Clone, Debug)]
 pub struct Scratch {
-    results: [Lanes; 4],
+    results: [Box<Lanes>; 4],
     copies: [Lanes; 3],
     /// `mask == lanes::lane_masks(mask_of)`, always.
     mask_of: u64,
@@ -235,7 +252,7 @@ pub struct Scratch {
 impl Default for Scratch {
     fn default() -> Scratch {
         Scratch {
-            results: [[0; WAVE]; 4],
+            results: std::array::from_fn(|_| Box::new([0; WAVE])),
             copies: [[0; WAVE]; 3],
             mask_of: 0,
             mask: [0; WAVE],
@@ -259,7 +276,7 @@ impl Wave {
         for (k, fs) in fg.slots.iter().enumerate() {
             let r = cs.pred_mask(fs.pred_sel);
             run[k] = r;
-            for (j, o) in fs.srcs.iter().enumerate() {
+            for (j, o) in fs.srcs.iter().enumerate().filter(|_| fs.copies) {
                 match *o {
                     Operand::GprMod {
                         gpr,
@@ -295,7 +312,7 @@ impl Wave {
             let a = [at(0), at(1), at(2)];
             // Every lane is computed (the functions are total); the commit takes only the
             // lanes of the slot's run mask, so the others are never seen.
-            let v = &mut results[k];
+            let v = &mut *results[k];
             if fs.pred.is_some() {
                 exe[k] = lanes::pred_set(fs.op, a[0], a[1], v);
             } else {
@@ -328,8 +345,19 @@ impl Wave {
                         .get_mut(usize::from(g))
                         .map(|x| &mut x[usize::from(c)])
                 });
-            let pv = &mut cs.pv[usize::from(fs.slot)];
-            lanes::commit_with_pv(gpr, pv, &results[k], r, mask);
+            if let Some(g) = gpr {
+                lanes::blend(g, &results[k], r, mask);
+            }
+            // PV lanes outside the clause's exec mask are never seen: every ALU operation
+            // is lane by lane and only exec lanes compute, and PV ends with the clause. A
+            // slot that runs for every exec lane hands its whole result over as PV (a swap
+            // of boxes, no copy); one that runs for fewer (PRED_SEL) keeps the others.
+            let slot = usize::from(fs.slot);
+            if r == cs.exec {
+                std::mem::swap(&mut cs.pv[slot], &mut results[k]);
+            } else {
+                lanes::blend(&mut cs.pv[slot], &results[k], r, mask);
+            }
             if let Some(u) = fs.pred {
                 let e = exe[k] & r;
                 if u.pred {
@@ -350,7 +378,7 @@ impl Wave {
 fn lanes_of<'a>(
     o: Operand,
     gpr: &'a [[Lanes; 4]],
-    pv: &'a [Lanes; 4],
+    pv: &'a [Box<Lanes>; 4],
     copy: &'a Lanes,
     splats: &'a [Lanes],
 ) -> &'a Lanes {
@@ -359,7 +387,7 @@ fn lanes_of<'a>(
         Operand::Gpr { gpr: g, chan } => gpr
             .get(usize::from(g))
             .map_or(&ZERO, |r| &r[usize::from(chan)]),
-        Operand::Pv { chan } => &pv[usize::from(chan)],
+        Operand::Pv { chan } => &*pv[usize::from(chan)],
         Operand::Splat { at, .. } => splats.get(usize::from(at)).unwrap_or(&ZERO),
         Operand::GprMod { .. } | Operand::PvMod { .. } | Operand::General => copy,
     }

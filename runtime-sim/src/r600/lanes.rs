@@ -30,35 +30,17 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
     }
 }
 
-/// The commit of one slot of a pre-decoded group in one pass: the GPR channel `gpr` (if
-/// the slot writes one) and the slot's PV take `v` in the lanes of `run`; `mask` is
-/// [`lane_masks`]`(run)` when `run` is a partial set.
+/// `dst` takes `v` in the lanes of `run`; `mask` is [`lane_masks`]`(run)` when `run` is a
+/// partial set (a pre-decoded group builds it once for the slots that share it).
 #[inline]
-pub(crate) fn commit_with_pv(
-    gpr: Option<&mut Lanes>,
-    pv: &mut Lanes,
-    v: &Lanes,
-    run: u64,
-    mask: &Lanes,
-) {
-    match (run, gpr) {
-        (0, _) => {}
-        (u64::MAX, Some(g)) => {
-            *g = *v;
-            *pv = *v;
-        }
-        (u64::MAX, None) => *pv = *v,
-        (_, Some(g)) => {
+pub(crate) fn blend(dst: &mut Lanes, v: &Lanes, run: u64, mask: &Lanes) {
+    match run {
+        0 => {}
+        u64::MAX => *dst = *v,
+        _ => {
             for l in 0..WAVE {
                 let m = mask[l];
-                g[l] = (v[l] & m) | (g[l] & !m);
-                pv[l] = (v[l] & m) | (pv[l] & !m);
-            }
-        }
-        (_, None) => {
-            for l in 0..WAVE {
-                let m = mask[l];
-                pv[l] = (v[l] & m) | (pv[l] & !m);
+                dst[l] = (v[l] & m) | (dst[l] & !m);
             }
         }
     }
