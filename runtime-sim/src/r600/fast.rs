@@ -21,7 +21,7 @@
 use backend_r600::isa::legality::{self, Illegal};
 use backend_r600::isa::opcodes::{AluEncoding, OpKind, SlotRule};
 use backend_r600::isa::{
-    AluClause, AluGroup, AluOp, AluSrc, ExecMaskOp, Omod, PredSel, SpecialSel, SrcSel,
+    AluClause, AluGroup, AluInst, AluOp, AluSrc, ExecMaskOp, Omod, PredSel, SpecialSel, SrcSel,
 };
 
 use super::alu::ClauseState;
@@ -80,6 +80,12 @@ pub(crate) struct FastSlot {
     pub pred: Option<PredUpdate>,
     /// Some operand is read through a copy (modifiers, the general reader).
     pub copies: bool,
+    /// A former trans-slot op (or a replicated integer multiply) whose slot `k` of this
+    /// group computes the same opcode on the same operands with the same PRED_SEL and
+    /// modifiers: the hardware computes that one scalar for all its slots (digest §3.2,
+    /// "compute the scalar once from slot x's sources"), so the result of slot `k` is
+    /// taken instead of computing it again.
+    pub same_as: Option<u8>,
 }
 
 /// What a PRED_SET* slot updates (cayman L1956): the predicate (UPDATE_PRED) and the
@@ -120,6 +126,7 @@ impl PreparedClause {
 /// The fast form of `g`, or `None` if any of its instructions needs the general path.
 pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
     let mut slots = Vec::with_capacity(g.insts.len());
+    let mut keys: Vec<(&AluInst, SlotRule)> = Vec::with_capacity(g.insts.len());
     let mut used = 0u8;
     for (k, i) in g.insts.iter().enumerate() {
         let info = i.op.info();
@@ -187,7 +194,28 @@ pub(crate) fn decode_group(g: &AluGroup) -> Option<FastGroup> {
                 }),
             }),
             copies,
+            same_as: None,
         });
+        keys.push((i, info.slots));
+    }
+    // Slots of one replicated scalar op: identical but for the destination (and the bank
+    // swizzle, which changes when operands are read, not their values).
+    let same = |a: &AluInst, b: &AluInst| {
+        a.op == b.op
+            && a.used_srcs() == b.used_srcs()
+            && a.index_mode == b.index_mode
+            && a.pred_sel == b.pred_sel
+            && a.omod == b.omod
+            && a.clamp == b.clamp
+            && a.update_exec_mask == b.update_exec_mask
+    };
+    for k in 1..keys.len() {
+        let (i, rule) = keys[k];
+        if matches!(rule, SlotRule::Trans | SlotRule::Replicated4) && slots[k].pred.is_none() {
+            slots[k].same_as = (0..k)
+                .find(|&e| same(keys[e].0, i) && slots[e].same_as.is_none())
+                .map(|e| e as u8);
+        }
     }
     // Each constant operand gets its 64 lanes once, here, rather than per execution.
     let mut splats = Vec::new();
@@ -276,6 +304,13 @@ impl Wave {
         for (k, fs) in fg.slots.iter().enumerate() {
             let r = cs.pred_mask(fs.pred_sel);
             run[k] = r;
+            if let Some(e) = fs.same_as {
+                let (done, rest) = cs.scratch.results.split_at_mut(k);
+                if let (Some(from), Some(to)) = (done.get(usize::from(e)), rest.first_mut()) {
+                    **to = **from;
+                }
+                continue;
+            }
             for (j, o) in fs.srcs.iter().enumerate().filter(|_| fs.copies) {
                 match *o {
                     Operand::GprMod {

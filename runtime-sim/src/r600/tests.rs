@@ -962,3 +962,41 @@ fn each_work_group_starts_with_zeroed_registers() {
     assert_eq!(r.groups, 3);
     assert!(l.memory[0].chunks_exact(4).all(|c| c == 2u32.to_le_bytes()));
 }
+
+/// A former trans-slot op in slots x, y, z with identical sources is one scalar (digest
+/// §3.2): the pre-decoder computes it once and gives it to each slot; another op in the
+/// fourth slot is its own. SIN takes x / 2π (cayman L6907): SIN(0.25) = 1.0.
+#[test]
+fn replicated_trans_slots_share_one_result() {
+    let sin = |c: Chan, s: AluSrc| AluInst::new(AluOp::Sin, 2, c, &[s]);
+    let quarter = AluSrc::literal(Chan::X);
+    let group = AluGroup {
+        insts: vec![
+            sin(Chan::X, quarter),
+            sin(Chan::Y, quarter),
+            sin(Chan::Z, quarter),
+            AluInst::new(AluOp::Mov, 2, Chan::W, &[AluSrc::literal(Chan::Y)]),
+        ],
+        literals: vec![0.25f32.to_bits(), 0.5f32.to_bits()],
+    };
+    let fg = fast::decode_group(&group).expect("a pre-decoded group");
+    let same: Vec<_> = fg.slots.iter().map(|s| s.same_as).collect();
+    assert_eq!(same, vec![None, Some(0), Some(0), None]);
+    for (c, want) in [
+        (Chan::X, ops::sin(0.25f32.to_bits(), 0, 0)),
+        (Chan::Z, ops::sin(0.25f32.to_bits(), 0, 0)),
+        (Chan::W, 0.5f32.to_bits()),
+    ] {
+        let mut b = B::default();
+        b.alu(
+            CfAluOp::Alu,
+            vec![
+                group.clone(),
+                one(AluInst::new(AluOp::Mov, 3, Chan::X, &[gpr(2, c)])),
+            ],
+        )
+        .store(3);
+        assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![want; 64], "{c:?}");
+    }
+    assert_eq!(ops::sin(0.25f32.to_bits(), 0, 0), 1.0f32.to_bits());
+}
