@@ -29,7 +29,7 @@ use backend_r600::isa::{
     PredSel, SpecialSel, SrcSel,
 };
 
-use super::fast::Scratch;
+use super::fast::{Scratch, ZERO};
 use super::mode::AluMode;
 use super::wave::{Ctx, Wave, BRANCH, BREAK, CONT};
 use super::{gpr_ok, lanes, ops, WAVE};
@@ -58,11 +58,17 @@ pub struct ClauseState {
     pub exec: u64,
     /// The predicate bit per lane, initialised from the active mask (cayman L1968).
     pub pred: u64,
-    /// Boxed so that a pre-decoded group can hand a slot's result over by swapping the box
-    /// with its pending buffer (`fast.rs`).
+    /// PV per slot, read through [`ClauseState::pv`]: 0 until a group of the clause
+    /// writes it (`pv_live`), so a clause starts without clearing it. Boxed so that a
+    /// pre-decoded group can hand a slot's result over by swapping the box with its
+    /// pending buffer (`fast.rs`).
     pub pv: [Box<Lanes>; 4],
-    /// AR.X per lane (MOVA_INT, cayman L8868).
+    /// The slots whose `pv` holds their value (bit per slot).
+    pub pv_live: u8,
+    /// AR.X per lane (MOVA_INT, cayman L8868); 0 in every lane until the clause's first
+    /// MOVA_INT to AR (`ar_live`).
     pub ar: [i32; WAVE],
+    pub ar_live: bool,
     pub clause_global: u32,
     pub oqa: VecDeque<Lanes>,
     pub oqb: VecDeque<Lanes>,
@@ -127,7 +133,9 @@ impl ClauseState {
                 exec,
                 pred: exec,
                 pv: std::array::from_fn(|_| Box::new([0; WAVE])),
+                pv_live: 0,
                 ar: [0; WAVE],
+                ar_live: false,
                 clause_global: 0,
                 oqa: VecDeque::new(),
                 oqb: VecDeque::new(),
@@ -143,10 +151,8 @@ impl ClauseState {
         cs.next = 0;
         cs.exec = exec;
         cs.pred = exec;
-        for p in cs.pv.iter_mut() {
-            **p = [0; WAVE];
-        }
-        cs.ar = [0; WAVE];
+        cs.pv_live = 0;
+        cs.ar_live = false;
         cs.clause_global = 0;
         cs.oqa.clear();
         cs.oqb.clear();
@@ -162,6 +168,27 @@ fn pred_mask(cs: &ClauseState, p: PredSel) -> u64 {
 }
 
 impl ClauseState {
+    /// PV of slot `c` (0 before the clause writes it).
+    #[inline]
+    pub(crate) fn pv(&self, c: usize) -> &Lanes {
+        match self.pv.get(c) {
+            Some(p) if self.pv_live >> c & 1 == 1 => p,
+            _ => &ZERO,
+        }
+    }
+
+    /// PV of slot `c` for a write of some lanes: cleared first if the clause has not
+    /// written it yet.
+    #[inline]
+    pub(crate) fn pv_mut(&mut self, c: usize) -> &mut Lanes {
+        let c = c & 3;
+        if self.pv_live >> c & 1 == 0 {
+            *self.pv[c] = [0; WAVE];
+            self.pv_live |= 1 << c;
+        }
+        &mut self.pv[c]
+    }
+
     /// The lanes a slot with PRED_SEL `p` computes for (cayman L1970-L1976).
     #[inline]
     pub(crate) fn pred_mask(&self, p: PredSel) -> u64 {
@@ -210,7 +237,7 @@ impl Wave {
     /// The per-lane index a REL operand adds.
     fn rel_index(&self, cs: &ClauseState, mode: IndexMode, lane: usize) -> Option<i32> {
         match mode {
-            IndexMode::ArX => Some(cs.ar[lane]),
+            IndexMode::ArX => Some(if cs.ar_live { cs.ar[lane] } else { 0 }),
             IndexMode::Loop => Some(self.al),
             IndexMode::Global | IndexMode::GlobalArX => None,
         }
@@ -284,7 +311,7 @@ impl Wave {
                 out = [v; WAVE];
             }
             SrcSel::Literal => out = [g.literal(s.chan); WAVE],
-            SrcSel::Pv => out = *cs.pv[c],
+            SrcSel::Pv => out = *cs.pv(c),
             SrcSel::Special(sp) => {
                 if let Some(v) = sp.constant_value() {
                     out = [v; WAVE];
@@ -707,7 +734,7 @@ impl Wave {
                     }
                 }
             }
-            lanes::select(&mut *cs.pv[s], v, r);
+            lanes::select(cs.pv_mut(s), v, r);
         }
         if let Some((s, exe)) = pred_result {
             let Some(i) = inst_at[s] else {
@@ -755,6 +782,10 @@ impl Wave {
             let clamp = |x: u32| (x as i32).clamp(-256, 255);
             match i.dst.gpr {
                 0 => {
+                    if !cs.ar_live {
+                        cs.ar = [0; WAVE];
+                        cs.ar_live = true;
+                    }
                     for l in 0..WAVE {
                         if r >> l & 1 == 1 {
                             cs.ar[l] = clamp(v[l]);

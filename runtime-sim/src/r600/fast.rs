@@ -32,7 +32,7 @@ use crate::runtime::RunError;
 type Lanes = [u32; WAVE];
 
 /// Zeros for the operands an opcode does not read (the general path passes zeros too).
-static ZERO: Lanes = [0; WAVE];
+pub(crate) static ZERO: Lanes = [0; WAVE];
 
 /// Where a slot's operand comes from, resolved from the bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -325,8 +325,8 @@ impl Wave {
                         xor,
                     ),
                     Operand::PvMod { chan, and, xor } => {
-                        let ClauseState { pv, scratch, .. } = &mut *cs;
-                        modified(&mut scratch.copies[j], &pv[usize::from(chan)], and, xor);
+                        let src = *cs.pv(usize::from(chan));
+                        modified(&mut cs.scratch.copies[j], &src, and, xor);
                     }
                     Operand::General => {
                         let i = &g.insts[usize::from(fs.inst)];
@@ -339,11 +339,24 @@ impl Wave {
                     | Operand::Splat { .. } => {}
                 }
             }
-            let ClauseState { pv, scratch, .. } = &mut *cs;
+            let ClauseState {
+                pv,
+                pv_live,
+                scratch,
+                ..
+            } = &mut *cs;
             let Scratch {
                 results, copies, ..
             } = scratch;
-            let at = |j: usize| lanes_of(fs.srcs[j], &self.gpr, pv, &copies[j], &fg.splats);
+            let at = |j: usize| {
+                lanes_of(
+                    fs.srcs[j],
+                    &self.gpr,
+                    (pv, *pv_live),
+                    &copies[j],
+                    &fg.splats,
+                )
+            };
             let a = [at(0), at(1), at(2)];
             // Every lane is computed (the functions are total); the commit takes only the
             // lanes of the slot's run mask, so the others are never seen.
@@ -389,9 +402,15 @@ impl Wave {
             // of boxes, no copy); one that runs for fewer (PRED_SEL) keeps the others.
             let slot = usize::from(fs.slot);
             if r == cs.exec {
-                std::mem::swap(&mut cs.pv[slot], &mut results[k]);
+                std::mem::swap(&mut cs.pv[slot & 3], &mut results[k]);
+                cs.pv_live |= 1 << (slot & 3);
             } else {
-                lanes::blend(&mut cs.pv[slot], &results[k], r, mask);
+                // `ClauseState::pv_mut`, spelt out beside the borrow of the results.
+                if cs.pv_live >> slot & 1 == 0 {
+                    *cs.pv[slot & 3] = [0; WAVE];
+                    cs.pv_live |= 1 << (slot & 3);
+                }
+                lanes::blend(&mut cs.pv[slot & 3], &results[k], r, mask);
             }
             if let Some(u) = fs.pred {
                 let e = exe[k] & r;
@@ -413,7 +432,7 @@ impl Wave {
 fn lanes_of<'a>(
     o: Operand,
     gpr: &'a [[Lanes; 4]],
-    pv: &'a [Box<Lanes>; 4],
+    (pv, pv_live): (&'a [Box<Lanes>; 4], u8),
     copy: &'a Lanes,
     splats: &'a [Lanes],
 ) -> &'a Lanes {
@@ -422,7 +441,8 @@ fn lanes_of<'a>(
         Operand::Gpr { gpr: g, chan } => gpr
             .get(usize::from(g))
             .map_or(&ZERO, |r| &r[usize::from(chan)]),
-        Operand::Pv { chan } => &*pv[usize::from(chan)],
+        Operand::Pv { chan } if pv_live >> chan & 1 == 1 => &*pv[usize::from(chan & 3)],
+        Operand::Pv { .. } => &ZERO,
         Operand::Splat { at, .. } => splats.get(usize::from(at)).unwrap_or(&ZERO),
         Operand::GprMod { .. } | Operand::PvMod { .. } | Operand::General => copy,
     }
