@@ -18,13 +18,15 @@
 //!   SET_MODE, barriers, relative destinations, OMOD/CLAMP on an integer result, which is
 //!   refused) take the general path, which refuses what it refuses.
 
-use backend_r600::isa::legality::{self, Illegal};
+use backend_r600::isa::legality;
 use backend_r600::isa::opcodes::{AluEncoding, OpKind, SlotRule};
 use backend_r600::isa::{
-    AluClause, AluGroup, AluInst, AluOp, AluSrc, ExecMaskOp, Omod, PredSel, SpecialSel, SrcSel,
+    AluClause, AluGroup, AluInst, AluOp, AluSrc, CfAlu, ExecMaskOp, Omod, PredSel, SpecialSel,
+    SrcSel,
 };
 
 use super::alu::ClauseState;
+use super::clause_checks::{clause_checks, Check};
 use super::wave::{Ctx, Wave, BRANCH, BREAK, CONT};
 use super::{gpr_ok, lanes, ops, WAVE};
 use crate::runtime::RunError;
@@ -105,20 +107,22 @@ pub(crate) struct FastGroup {
 }
 
 /// An ALU clause as the executor needs it: its groups, each group's fast form where it has
-/// one, and the result of the launch-independent legality rules.
+/// one, and its static checks with the launch-independent ones decided.
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedClause {
     pub clause: AluClause,
     pub fast: Vec<Option<FastGroup>>,
-    pub legal: Result<(), (usize, Illegal)>,
+    /// The launch-dependent rest of the static checks (`clause_checks.rs`).
+    pub checks: Vec<Check>,
 }
 
 impl PreparedClause {
-    pub(crate) fn new(c: &AluClause) -> PreparedClause {
+    /// Clause `c` as the ALU CF instruction `a` at CF address `cf` runs it.
+    pub(crate) fn new(cf: u32, a: &CfAlu, c: &AluClause) -> PreparedClause {
         PreparedClause {
             clause: c.clone(),
             fast: c.groups.iter().map(decode_group).collect(),
-            legal: legality::check_clause(c),
+            checks: clause_checks(cf, a, c, &legality::check_clause(c)),
         }
     }
 }

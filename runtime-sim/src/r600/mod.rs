@@ -33,6 +33,7 @@
 
 pub mod acks;
 pub mod alu;
+mod clause_checks;
 pub mod export;
 mod fast;
 pub mod kill;
@@ -45,8 +46,7 @@ pub mod wave;
 
 use std::collections::BTreeMap;
 
-use backend_r600::isa::opcodes::AluEncoding;
-use backend_r600::isa::{AluOp, CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program, SrcSel};
+use backend_r600::isa::{CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program};
 
 use crate::runtime::{RunError, RunReport};
 
@@ -305,8 +305,12 @@ pub fn prepare(program: &[u8]) -> Result<Prepared, RunError> {
     let alu = prog
         .cf
         .iter()
-        .map(|inst| match inst {
-            CfInst::Alu(a) => prog.alu_clauses.get(&a.addr).map(fast::PreparedClause::new),
+        .enumerate()
+        .map(|(k, inst)| match inst {
+            CfInst::Alu(a) => prog
+                .alu_clauses
+                .get(&a.addr)
+                .map(|c| fast::PreparedClause::new(addr.get(k).copied().unwrap_or(0), a, c)),
             _ => None,
         })
         .collect();
@@ -457,7 +461,7 @@ fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
                 let clause = p.alu.get(k).and_then(Option::as_ref).ok_or_else(|| {
                     RunError::BadLaunch(format!("CF {cf}: no ALU clause at {}", a.addr))
                 })?;
-                check_alu_clause(cf, a, clause, l)?;
+                clause_checks::run_checks(&clause.checks, cf, a.addr, l)?;
             }
             CfInst::Word(w) => {
                 if let Some((addr, n)) = inst.fetch_clause() {
@@ -470,15 +474,16 @@ fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
                         RunError::BadLaunch(format!("CF {cf}: no fetch clause at {addr}"))
                     })?;
                     for (i, f) in clause.insts.iter().enumerate() {
-                        let what = format!("fetch clause {addr} instruction {i}");
                         let (src, dst) = match f {
                             FetchInst::Vtx(v) => (v.src_gpr, Some(v.dst.gpr)),
                             FetchInst::Tex(t) => (t.src_gpr, Some(t.dst.gpr)),
                             FetchInst::MemRd(m) => (m.src_gpr, Some(m.dst.gpr)),
                         };
-                        gpr(cf, &what, u32::from(src))?;
-                        if let Some(d) = dst {
-                            gpr(cf, &what, u32::from(d))?;
+                        for g in std::iter::once(src).chain(dst) {
+                            if !gpr_ok(l, u32::from(g)) {
+                                let what = format!("fetch clause {addr} instruction {i}");
+                                gpr(cf, &what, u32::from(g))?;
+                            }
                         }
                     }
                 }
@@ -520,73 +525,6 @@ pub(crate) fn kcache_lines(a: &CfAlu) -> [Option<u32>; 4] {
         }
     }
     out
-}
-
-fn check_alu_clause(
-    cf: u32,
-    a: &CfAlu,
-    pc: &fast::PreparedClause,
-    l: &R600Launch,
-) -> Result<(), RunError> {
-    let at = |g: usize, m: String| {
-        RunError::Fault(format!("CF {cf}, ALU clause {} group {g}: {m}", a.addr))
-    };
-    // The legality rules do not depend on the launch: checked once at prepare time.
-    pc.legal
-        .clone()
-        .map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
-    let c = &pc.clause;
-    let last = c.groups.len().saturating_sub(1);
-    for (g, group) in c.groups.iter().enumerate() {
-        let kills = group
-            .insts
-            .iter()
-            .any(|i| i.op.info().kind == backend_r600::isa::opcodes::OpKind::Kill);
-        if kills && g != last {
-            return Err(at(g, "a KILL that is not the last instruction of its ALU clause: the rest of the clause would not see the updated valid state (cayman L1912)".into()));
-        }
-    }
-    let lines = kcache_lines(a);
-    for (g, group) in c.groups.iter().enumerate() {
-        for i in &group.insts {
-            let slot = i.slot().letter();
-            for (k, s) in i.used_srcs().iter().enumerate() {
-                match s.sel {
-                    SrcSel::Gpr(r) if !gpr_ok(l, u32::from(r)) => {
-                        return Err(at(g, format!("slot {slot} src{k} reads R{r}, beyond the {} declared GPRs (cayman L1464)", l.gprs)));
-                    }
-                    SrcSel::Kcache { set, index } => {
-                        let locked = lines.get(usize::from(set)).copied().flatten();
-                        match locked {
-                            None => {
-                                return Err(at(g, format!("slot {slot} src{k} reads kcache set {set}, which this CF instruction does not lock (cayman L1474, L8062)")))
-                            }
-                            Some(n) if !s.rel && u32::from(index) >= 16 * n => {
-                                return Err(at(g, format!("slot {slot} src{k} reads KC{set}[{index}], outside the {n} line(s) this CF instruction locks (cayman L1474, L1530)")))
-                            }
-                            _ => {}
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            let writes = match i.op.encoding() {
-                AluEncoding::Op2 => i.dst.write,
-                AluEncoding::Op3 => false, // an out-of-range OP3 destination is the documented way not to write (cayman L1950)
-            };
-            let special = matches!(i.op, AluOp::MovaInt | AluOp::LdsIdxOp);
-            if writes && !special && !gpr_ok(l, u32::from(i.dst.gpr)) {
-                return Err(at(
-                    g,
-                    format!(
-                        "slot {slot} writes R{}, beyond the {} declared GPRs (cayman L1948)",
-                        i.dst.gpr, l.gprs
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1000,3 +1000,23 @@ fn replicated_trans_slots_share_one_result() {
     }
     assert_eq!(ops::sin(0.25f32.to_bits(), 0, 0), 1.0f32.to_bits());
 }
+
+/// The GPR checks report the first offending mention in clause order, whatever the
+/// register (`clause_checks.rs` keeps only first mentions): here the write of R30 in group
+/// 0 before the read of R20 in group 1, with 8 declared GPRs.
+#[test]
+fn the_first_gpr_beyond_the_declared_count_is_reported() {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            one(AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(0, Chan::X)])),
+            one(AluInst::new(AluOp::Mov, 30, Chan::X, &[gpr(2, Chan::X)])),
+            one(AluInst::new(AluOp::Mov, 2, Chan::Y, &[gpr(20, Chan::X)])),
+            one(AluInst::new(AluOp::Mov, 30, Chan::Y, &[gpr(20, Chan::X)])),
+        ],
+    )
+    .store(2);
+    let e = run_n(&b.end(), 64, 0).unwrap_err().to_string();
+    assert!(e.contains("group 1: slot x writes R30"), "{e}");
+}
