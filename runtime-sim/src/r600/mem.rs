@@ -549,7 +549,26 @@ impl Wave {
     /// a wavefront of the group wrote one of their dwords through a RAT and nothing
     /// guarantees the write is in memory yet (`acks.rs`; cayman L786-L791, L8022, L8203).
     /// The writer's own WAIT_ACK is what makes a write visible, to it and to the others.
+    #[inline]
     fn check_acked(
+        &self,
+        acks: &[super::acks::Acks],
+        mem: usize,
+        byte: u64,
+        len: u64,
+        lane: usize,
+        here: &str,
+    ) -> Result<(), RunError> {
+        // The common case, per lane of every fetch: nothing is tracked.
+        if acks.iter().all(super::acks::Acks::is_clear) {
+            return Ok(());
+        }
+        self.check_tracked(acks, mem, byte, len, lane, here)
+    }
+
+    /// [`Wave::check_acked`] when some write is tracked.
+    #[inline(never)]
+    fn check_tracked(
         &self,
         acks: &[super::acks::Acks],
         mem: usize,
