@@ -55,10 +55,8 @@ pub(crate) fn clause_checks(
             let slot = i.slot().letter();
             for (k, s) in i.used_srcs().iter().enumerate() {
                 match s.sel {
-                    SrcSel::Gpr(r) => {
-                        if !std::mem::replace(&mut read[usize::from(r)], true) {
-                            out.push(Check::Read { g, slot, k, r });
-                        }
+                    SrcSel::Gpr(r) if !std::mem::replace(&mut read[usize::from(r)], true) => {
+                        out.push(Check::Read { g, slot, k, r });
                     }
                     SrcSel::Kcache { set, index } => {
                         let locked = lines.get(usize::from(set)).copied().flatten();

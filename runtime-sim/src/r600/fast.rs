@@ -445,7 +445,7 @@ fn lanes_of<'a>(
         Operand::Gpr { gpr: g, chan } => gpr
             .get(usize::from(g))
             .map_or(&ZERO, |r| &r[usize::from(chan)]),
-        Operand::Pv { chan } if pv_live >> chan & 1 == 1 => &*pv[usize::from(chan & 3)],
+        Operand::Pv { chan } if pv_live >> chan & 1 == 1 => &pv[usize::from(chan & 3)],
         Operand::Pv { .. } => &ZERO,
         Operand::Splat { at, .. } => splats.get(usize::from(at)).unwrap_or(&ZERO),
         Operand::GprMod { .. } | Operand::PvMod { .. } | Operand::General => copy,
