@@ -36,6 +36,24 @@ pub const CONT: u8 = 2;
 /// Inactive until the loop exits.
 pub const BREAK: u8 = 3;
 
+/// Byte `i` of entry `b` is 0xFF when bit `i` of `b` is set, else 0: eight lane bits as a
+/// mask over eight one-byte lane states.
+const BYTE_MASKS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// One stack frame.
 #[derive(Clone, Debug)]
 pub enum Frame {
@@ -283,10 +301,10 @@ impl Wave {
                 .ok_or_else(|| self.fault(p, "stack underflow: POP on an empty stack"))?;
             match f {
                 Frame::Push { saved } => {
-                    for l in 0..WAVE {
-                        if !matches!(self.state[l], BREAK | CONT) {
-                            self.state[l] = saved[l];
-                        }
+                    // A select per lane rather than a store under a branch: it vectorizes.
+                    for (s, &v) in self.state.iter_mut().zip(saved.iter()) {
+                        let stays = *s == BREAK || *s == CONT;
+                        *s = if stays { *s } else { v };
                     }
                 }
                 Frame::Loop {
@@ -447,10 +465,19 @@ impl Wave {
             ));
         }
         if let Some((stay, off)) = cs.exec_update {
-            for l in 0..WAVE {
-                if cs.exec >> l & 1 == 1 {
-                    self.state[l] = if stay >> l & 1 == 1 { ACTIVE } else { off };
-                }
+            // Eight lanes at a time, the lane bits widened to byte masks by a table.
+            let (active, off) = (
+                u64::from_le_bytes([ACTIVE; 8]),
+                u64::from_le_bytes([off; 8]),
+            );
+            for (k, c) in self.state.chunks_exact_mut(8).enumerate() {
+                let e = BYTE_MASKS[usize::from((cs.exec >> (8 * k)) as u8)];
+                let st = BYTE_MASKS[usize::from((stay >> (8 * k)) as u8)];
+                let new = (active & st) | (off & !st);
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                let old = u64::from_le_bytes(b);
+                c.copy_from_slice(&((old & !e) | (new & e)).to_le_bytes());
             }
         }
         let Some(CfInst::Alu(a)) = p.prog.cf.get(cs.cf) else {
@@ -754,6 +781,12 @@ mod active_tests {
             }
             let want = (0..WAVE).fold(0u64, |m, k| m | u64::from(w.state[k] == ACTIVE) << k);
             assert_eq!(w.active(), want);
+            // The byte masks of the exec-mask update are the lane bits.
+            let bits = (seed >> 7) as u8;
+            let m = BYTE_MASKS[usize::from(bits)].to_le_bytes();
+            for (i, &x) in m.iter().enumerate() {
+                assert_eq!(x, if bits >> i & 1 == 1 { 0xFF } else { 0 });
+            }
         }
     }
 }
