@@ -57,6 +57,21 @@ fn vtx_format(f: u8) -> Option<(usize, usize, bool)> {
     })
 }
 
+/// Where a fetch instruction is, for messages: formatted only when one is written (a
+/// fetch clause runs many instructions, most of which report nothing).
+struct FetchAt {
+    cf: u32,
+    addr: u32,
+    k: usize,
+}
+
+impl std::fmt::Display for FetchAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let FetchAt { cf, addr, k } = self;
+        write!(f, "CF {cf}, fetch clause {addr} instruction {k}")
+    }
+}
+
 impl Wave {
     /// Runs a fetch clause for the lanes in `exec` (fetches are not predicated one by one,
     /// cayman L2096).
@@ -69,7 +84,7 @@ impl Wave {
     ) -> Result<(), RunError> {
         let cf = ctx.prep.addr.get(self.pc).copied().unwrap_or(0);
         for (k, f) in clause.insts.iter().enumerate() {
-            let here = format!("CF {cf}, fetch clause {addr} instruction {k}");
+            let here = FetchAt { cf, addr, k };
             self.steps += 1;
             ctx.report.wave_instructions += 1;
             ctx.report.lane_instructions += u64::from(exec.count_ones());
@@ -167,7 +182,7 @@ impl Wave {
     /// unless its DST_SEL is 7 (masked); DST_SEL 6 is reserved (cayman L9374).
     pub(crate) fn write_fetch_result(
         &mut self,
-        here: &str,
+        here: &dyn std::fmt::Display,
         dg: usize,
         dst_sel: [u8; 4],
         res: &[[u32; WAVE]; 4],
@@ -206,7 +221,7 @@ impl Wave {
         ctx: &mut Ctx<'_>,
         t: &TexInst,
         exec: u64,
-        here: &str,
+        here: &dyn std::fmt::Display,
     ) -> Result<(), RunError> {
         if t.op == TexOp::GetTextureResinfo {
             return self.tex_resinfo(ctx, t, exec, here);
@@ -557,7 +572,7 @@ impl Wave {
         byte: u64,
         len: u64,
         lane: usize,
-        here: &str,
+        here: &dyn std::fmt::Display,
     ) -> Result<(), RunError> {
         // The common case, per lane of every fetch: nothing is tracked.
         if acks.iter().all(super::acks::Acks::is_clear) {
@@ -575,7 +590,7 @@ impl Wave {
         byte: u64,
         len: u64,
         lane: usize,
-        here: &str,
+        here: &dyn std::fmt::Display,
     ) -> Result<(), RunError> {
         for (w, a) in acks.iter().enumerate() {
             let Some((dword, why, cf)) = a.unconfirmed_bytes(mem, byte, len) else {
