@@ -329,12 +329,21 @@ impl Wave {
             return Err(self.fault(p, "ELSE without a PUSH frame on top of the stack"));
         };
         let saved = *saved;
-        for l in 0..WAVE {
-            if saved[l] == ACTIVE && cond >> l & 1 == 1 {
-                self.state[l] = match self.state[l] {
+        // Eight lanes at a time, COND's bits widened to bytes by a table, a select per lane.
+        let chunks = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
+        for (k, (st, sv)) in chunks.enumerate() {
+            let c = BYTE_MASKS[usize::from((cond >> (8 * k)) as u8)].to_le_bytes();
+            for i in 0..8 {
+                let s = st[i];
+                let swapped = match s {
                     ACTIVE => BRANCH,
                     BRANCH => ACTIVE,
                     s => s,
+                };
+                st[i] = if sv[i] == ACTIVE && c[i] != 0 {
+                    swapped
+                } else {
+                    s
                 };
             }
         }
