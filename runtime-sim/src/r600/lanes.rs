@@ -69,19 +69,33 @@ pub(crate) fn lane_masks(run: u64) -> Lanes {
     m
 }
 
+/// Bit `l` set where byte `l` is 1 (each byte 0 or 1): eight bytes at a time, the
+/// multiply gathering their low bits (at bits 0, 8, ..., 56: distinct partial products, no
+/// carries) into the top byte.
+fn bits_of_bytes(b: &[u8; WAVE]) -> u64 {
+    let mut m = 0u64;
+    for (k, c) in b.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let x = u64::from_le_bytes(w) & 0x0101_0101_0101_0101;
+        m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
+}
+
 /// PRED_SET* `op` over every lane: the destination values into `out`, the lanes whose
 /// predicate is "execute" as the result (`ops::pred_set` lane by lane; an opcode it does
 /// not implement gives 0 and no lane, which the pre-decoder never lets through).
 pub(crate) fn pred_set(op: AluOp, x: &Lanes, y: &Lanes, out: &mut Lanes) -> u64 {
     #[inline(always)]
     fn each(op: AluOp, x: &Lanes, y: &Lanes, out: &mut Lanes) -> u64 {
-        let mut exe = 0u64;
+        let mut e = [0u8; WAVE];
         for l in 0..WAVE {
-            let (d, e) = ops::pred_set(op, x[l], y[l]).unwrap_or((0, false));
+            let (d, x) = ops::pred_set(op, x[l], y[l]).unwrap_or((0, false));
             out[l] = d;
-            exe |= u64::from(e) << l;
+            e[l] = u8::from(x);
         }
-        exe
+        bits_of_bytes(&e)
     }
     use AluOp as O;
     // The opcodes compilers emit, each its own loop with the opcode known.
@@ -448,6 +462,43 @@ mod tests {
 #[cfg(test)]
 mod mask_tests {
     use super::*;
+
+    /// The PRED_SET loops give `ops::pred_set` lane by lane, the execute bits included.
+    #[test]
+    fn pred_set_loops_match_the_scalar_function() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32 % 5
+        };
+        let vals = [0u32, 1, 0x3F80_0000, 0xFFFF_FFFF, 0x8000_0000];
+        for op in [
+            AluOp::PredSetneInt,
+            AluOp::PredSetgeInt,
+            AluOp::PredSetgt,
+            AluOp::PredSetePush,
+        ] {
+            let mut x = [0u32; WAVE];
+            let mut y = [0u32; WAVE];
+            for l in 0..WAVE {
+                x[l] = vals[next() as usize];
+                y[l] = vals[next() as usize];
+            }
+            let mut out = [0u32; WAVE];
+            let exe = pred_set(op, &x, &y, &mut out);
+            for l in 0..WAVE {
+                let (d, e) = ops::pred_set(op, x[l], y[l]).expect("implemented");
+                assert_eq!(
+                    (out[l], exe >> l & 1 == 1),
+                    (d, e),
+                    "{} lane {l}",
+                    op.name()
+                );
+            }
+        }
+    }
 
     #[test]
     fn lane_masks_are_the_bits_of_run() {
