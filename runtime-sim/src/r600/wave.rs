@@ -36,6 +36,28 @@ pub const CONT: u8 = 2;
 /// Inactive until the loop exits.
 pub const BREAK: u8 = 3;
 
+/// Eight one-byte lane states as a word (little-endian: lane 0 in the low byte); 0 for a
+/// chunk that is not eight bytes (the callers pass `chunks_exact(8)`).
+#[inline]
+fn load8(c: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    if let Some(src) = c.get(..8) {
+        b.copy_from_slice(src);
+    }
+    u64::from_le_bytes(b)
+}
+
+/// 0xFF in each byte of `x` equal to `v`, else 0 (SWAR: a byte is zero after the XOR when
+/// the OR of its bits, folded into its bit 0 by shifts under 8, is 0).
+#[inline]
+fn eq_bytes(x: u64, v: u8) -> u64 {
+    let y = x ^ u64::from_le_bytes([v; 8]);
+    let mut t = y | y >> 4;
+    t |= t >> 2;
+    t |= t >> 1;
+    (!t & 0x0101_0101_0101_0101) * 0xFF
+}
+
 /// Byte `i` of entry `b` is 0xFF when bit `i` of `b` is set, else 0: eight lane bits as a
 /// mask over eight one-byte lane states.
 const BYTE_MASKS: [u64; 256] = {
@@ -235,19 +257,13 @@ impl Wave {
 
     /// Lanes in the Active state.
     pub fn active(&self) -> u64 {
-        // Eight lanes at a time: a byte is Active (0) when none of its bits is set; the OR
-        // of its bits lands in its bit 0, and the multiply gathers the eight bit 0s (at bits
-        // 0, 8, ..., 56, distinct partial products, no carries) into the top byte.
+        // Eight lanes at a time: the Active bytes' masks, their top bits gathered by a
+        // multiply (bits 7, 15, ..., 63 shifted to 0, 8, ..., 56: distinct partial products,
+        // no carries, into the top byte).
         let mut m = 0u64;
         for (k, c) in self.state.chunks_exact(8).enumerate() {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            let x = u64::from_le_bytes(b);
-            let mut t = x | x >> 4;
-            t |= t >> 2;
-            t |= t >> 1;
-            let zero = !t & 0x0101_0101_0101_0101;
-            m |= (zero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+            let active = (eq_bytes(load8(c), ACTIVE) >> 7) & 0x0101_0101_0101_0101;
+            m |= (active.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
         }
         m
     }
@@ -301,10 +317,12 @@ impl Wave {
                 .ok_or_else(|| self.fault(p, "stack underflow: POP on an empty stack"))?;
             match f {
                 Frame::Push { saved } => {
-                    // A select per lane rather than a store under a branch: it vectorizes.
-                    for (s, &v) in self.state.iter_mut().zip(saved.iter()) {
-                        let stays = *s == BREAK || *s == CONT;
-                        *s = if stays { *s } else { v };
+                    // Eight lanes at a time: a lane keeps its state if it is BREAK or CONT.
+                    let lanes = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
+                    for (st, sv) in lanes {
+                        let (x, v) = (load8(st), load8(sv));
+                        let keep = eq_bytes(x, BREAK) | eq_bytes(x, CONT);
+                        st.copy_from_slice(&((x & keep) | (v & !keep)).to_le_bytes());
                     }
                 }
                 Frame::Loop {
@@ -329,23 +347,15 @@ impl Wave {
             return Err(self.fault(p, "ELSE without a PUSH frame on top of the stack"));
         };
         let saved = *saved;
-        // Eight lanes at a time, COND's bits widened to bytes by a table, a select per lane.
+        // Eight lanes at a time: the lanes Active at the PUSH, passing COND and now Active or
+        // Inactive-branch flip between the two (XOR with ACTIVE ^ BRANCH).
+        let swap = u64::from_le_bytes([ACTIVE ^ BRANCH; 8]);
         let chunks = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
         for (k, (st, sv)) in chunks.enumerate() {
-            let c = BYTE_MASKS[usize::from((cond >> (8 * k)) as u8)].to_le_bytes();
-            for i in 0..8 {
-                let s = st[i];
-                let swapped = match s {
-                    ACTIVE => BRANCH,
-                    BRANCH => ACTIVE,
-                    s => s,
-                };
-                st[i] = if sv[i] == ACTIVE && c[i] != 0 {
-                    swapped
-                } else {
-                    s
-                };
-            }
+            let (x, v) = (load8(st), load8(sv));
+            let cond = BYTE_MASKS[usize::from((cond >> (8 * k)) as u8)];
+            let flip = eq_bytes(v, ACTIVE) & cond & (eq_bytes(x, ACTIVE) | eq_bytes(x, BRANCH));
+            st.copy_from_slice(&(x ^ (swap & flip)).to_le_bytes());
         }
         Ok(())
     }
@@ -780,6 +790,12 @@ mod active_tests {
     fn active_mask_matches_the_lane_states() {
         let l = R600Launch::new(Default::default(), [64, 1, 1], [64, 1, 1]);
         let mut w = Wave::launch(&l, 0, 1, [0; 3]);
+        let prep = Prepared {
+            prog: Default::default(),
+            addr: Vec::new(),
+            at: Vec::new(),
+            alu: Vec::new(),
+        };
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..200 {
             for s in w.state.iter_mut() {
@@ -790,6 +806,36 @@ mod active_tests {
             }
             let want = (0..WAVE).fold(0u64, |m, k| m | u64::from(w.state[k] == ACTIVE) << k);
             assert_eq!(w.active(), want);
+            // ELSE and POP by bytes against the lane-by-lane rules.
+            let saved = {
+                let mut v = w.state;
+                v.rotate_left(5);
+                v
+            };
+            let cond = seed.rotate_left(17);
+            let mut want = w.state;
+            for l in 0..WAVE {
+                if saved[l] == ACTIVE && cond >> l & 1 == 1 {
+                    want[l] = match want[l] {
+                        ACTIVE => BRANCH,
+                        BRANCH => ACTIVE,
+                        s => s,
+                    };
+                }
+            }
+            let before = w.state;
+            w.stack.push(Frame::Push { saved });
+            w.else_op(&prep, cond).unwrap();
+            assert_eq!(w.state, want);
+            w.state = before;
+            let mut want = before;
+            for l in 0..WAVE {
+                if !matches!(before[l], BREAK | CONT) {
+                    want[l] = saved[l];
+                }
+            }
+            w.pop(&prep, 1).unwrap();
+            assert_eq!(w.state, want);
             // The byte masks of the exec-mask update are the lane bits.
             let bits = (seed >> 7) as u8;
             let m = BYTE_MASKS[usize::from(bits)].to_le_bytes();
