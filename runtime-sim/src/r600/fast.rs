@@ -385,7 +385,7 @@ impl Wave {
                 mask,
                 ..
             } = &mut cs.scratch;
-            if r != u64::MAX && r != *mask_of {
+            if !lanes::is_prefix(r) && r != *mask_of {
                 *mask = lanes::lane_masks(r);
                 *mask_of = r;
             }

@@ -30,13 +30,19 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
     }
 }
 
-/// `dst` takes `v` in the lanes of `run`; `mask` is [`lane_masks`]`(run)` when `run` is a
-/// partial set (a pre-decoded group builds it once for the slots that share it).
+/// `dst` takes `v` in the lanes of `run`; `mask` is [`lane_masks`]`(run)` when `run` is
+/// neither every lane nor [`is_prefix`] (a pre-decoded group builds it once for the slots
+/// that share it).
 #[inline]
 pub(crate) fn blend(dst: &mut Lanes, v: &Lanes, run: u64, mask: &Lanes) {
     match run {
         0 => {}
         u64::MAX => *dst = *v,
+        // The first n lanes (a partial wavefront): a copy of those, no select.
+        r if is_prefix(r) => {
+            let n = (r.trailing_ones() as usize).min(WAVE);
+            dst[..n].copy_from_slice(&v[..n]);
+        }
         _ => {
             for l in 0..WAVE {
                 let m = mask[l];
@@ -44,6 +50,12 @@ pub(crate) fn blend(dst: &mut Lanes, v: &Lanes, run: u64, mask: &Lanes) {
             }
         }
     }
+}
+
+/// `run` is lanes 0..n for some n (no hole above the lowest lanes).
+#[inline]
+pub(crate) fn is_prefix(run: u64) -> bool {
+    run & run.wrapping_add(1) == 0
 }
 
 /// Bit `l` of `run` as an all-ones or all-zeros dword per lane, for selects that vectorize.
@@ -496,6 +508,29 @@ mod mask_tests {
                     "{} lane {l}",
                     op.name()
                 );
+            }
+        }
+    }
+
+    /// A blend takes `v` exactly in the lanes of `run`, for every lane set shape.
+    #[test]
+    fn blend_takes_the_run_lanes() {
+        let v: Lanes = std::array::from_fn(|l| 1000 + l as u32);
+        for run in [
+            0u64,
+            u64::MAX,
+            1,
+            0xFF,
+            (1 << 63) - 1,
+            0xF0F0,
+            1 << 63,
+            0x8000_0001,
+        ] {
+            let mut d: Lanes = std::array::from_fn(|l| l as u32);
+            blend(&mut d, &v, run, &lane_masks(run));
+            for l in 0..WAVE {
+                let want = if run >> l & 1 == 1 { v[l] } else { l as u32 };
+                assert_eq!(d[l], want, "{run:#x} lane {l}");
             }
         }
     }
