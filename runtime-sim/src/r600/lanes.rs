@@ -21,6 +21,7 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
     match run {
         u64::MAX => *dst = *v,
         0 => {}
+        r if is_prefix(r) => copy_prefix(dst, v, r),
         _ => {
             let m = lane_masks(run);
             for l in 0..WAVE {
@@ -38,11 +39,7 @@ pub(crate) fn blend(dst: &mut Lanes, v: &Lanes, run: u64, mask: &Lanes) {
     match run {
         0 => {}
         u64::MAX => *dst = *v,
-        // The first n lanes (a partial wavefront): a copy of those, no select.
-        r if is_prefix(r) => {
-            let n = (r.trailing_ones() as usize).min(WAVE);
-            dst[..n].copy_from_slice(&v[..n]);
-        }
+        r if is_prefix(r) => copy_prefix(dst, v, r),
         _ => {
             for l in 0..WAVE {
                 let m = mask[l];
@@ -50,6 +47,14 @@ pub(crate) fn blend(dst: &mut Lanes, v: &Lanes, run: u64, mask: &Lanes) {
             }
         }
     }
+}
+
+/// The first n lanes (`run` [`is_prefix`], a partial wavefront): a copy of those, no
+/// select.
+#[inline]
+fn copy_prefix(dst: &mut Lanes, v: &Lanes, run: u64) {
+    let n = (run.trailing_ones() as usize).min(WAVE);
+    dst[..n].copy_from_slice(&v[..n]);
 }
 
 /// `run` is lanes 0..n for some n (no hole above the lowest lanes).

@@ -201,11 +201,7 @@ impl Wave {
             let Some(r) = self.gpr.get_mut(dg) else {
                 return Err(RunError::Fault(format!("{here}: R{dg} does not exist")));
             };
-            for l in 0..WAVE {
-                if exec >> l & 1 == 1 {
-                    r[c][l] = res[c][l];
-                }
-            }
+            super::lanes::select(&mut r[c], &res[c], exec);
         }
         Ok(())
     }
