@@ -1,22 +1,26 @@
 //! Pre-decoded ALU groups: the groups made only of ordinary instructions (the opcodes
-//! [`lanes::apply`] has a whole-wavefront loop for, plus NOPs), with their operands resolved
-//! once from the bytes at [`super::prepare`] time, so that executing one is only the lane
-//! loops and the commit.
+//! [`lanes::apply`] has a whole-wavefront loop for, plus NOPs) and PRED_SET*, with their
+//! operands resolved once from the bytes at [`super::prepare`] time, so that executing one
+//! is only the lane loops and the commit.
 //!
 //! Why this gives the same results as the general path (`alu.rs`, `exec_group`):
 //! - every slot of the group reads before any slot writes (cayman §9.3 step 1): the slots'
-//!   results go to a pending buffer and are committed (GPR writes, PV) after all slots have
-//!   computed, and PV is read from the previous group's values;
+//!   results go to pending buffers and are committed (GPR writes, PV, predicate, exec-mask
+//!   update) after all slots have computed, and PV is read from the previous group's values;
 //! - the operands read in place are exactly those the general path copies unchanged (a GPR
 //!   or PV channel without ABS, NEG or REL); literals and inline constants, the same in
 //!   every lane, are resolved to their value with ABS then NEG applied (cayman L1549);
 //!   everything else (kcache, REL, hardware values) goes through the general path's
 //!   operand reader;
-//! - an ordinary opcode has no chain with another slot, no predicate or exec-mask result
-//!   and no side effect, so the order of the slots does not matter;
-//! - groups the fast form does not cover (64-bit pairs, DOT4, PRED_SET, KILL, MOVA, LDS,
-//!   SET_MODE, barriers, relative destinations, OMOD/CLAMP on an integer result, which is
-//!   refused) take the general path, which refuses what it refuses.
+//! - an ordinary opcode has no chain with another slot and no side effect, and a PRED_SET's
+//!   predicate and exec-mask results take effect after the group, so the order of the slots
+//!   does not matter; the lane functions are total, so every lane is computed and the
+//!   commit takes the slot's lanes;
+//! - a former trans-slot op replicated over its slots with identical operands is one scalar
+//!   (digest §3.2): computed once, given to each of its slots;
+//! - groups the fast form does not cover (64-bit pairs, DOT4, KILL, MOVA, LDS, SET_MODE,
+//!   barriers, relative destinations, OMOD/CLAMP on an integer result, which is refused)
+//!   take the general path, which refuses what it refuses.
 
 use backend_r600::isa::legality;
 use backend_r600::isa::opcodes::{AluEncoding, OpKind, SlotRule};
