@@ -29,6 +29,36 @@
 //! order produces; writes of earlier work-groups are not tracked.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small multiplicative hasher for the (memory, dword) keys: the map is only looked up,
+/// never iterated, so the hash decides no result; the default SipHash with a random key
+/// cost more than the lookups (one insert per lane of every RAT write).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DwordHasher(u64);
+
+impl DwordHasher {
+    fn add(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+}
+
+impl Hasher for DwordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.add(v);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.add(v as u64);
+    }
+}
 
 /// How a tracked dword waits to be in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +106,7 @@ impl AckRequest {
 /// The unconfirmed writes of one wavefront, per (memory buffer, dword).
 #[derive(Clone, Debug, Default)]
 pub struct Acks {
-    pending: HashMap<(usize, u64), (Pending, u32)>,
+    pending: HashMap<(usize, u64), (Pending, u32), BuildHasherDefault<DwordHasher>>,
     /// Dwords that were put in the `Marked` / `Awaiting` state (some may have changed
     /// since); kept so that an ACK or a WAIT_ACK does not scan every tracked dword.
     marked: Vec<(usize, u64)>,
@@ -84,6 +114,14 @@ pub struct Acks {
 }
 
 impl Acks {
+    /// Back to the state of a new tracker, keeping the allocations (the next work-group's
+    /// wavefront starts with nothing tracked).
+    pub fn clear(&mut self) {
+        self.pending.clear();
+        self.marked.clear();
+        self.awaiting.clear();
+    }
+
     /// A RAT write instruction starts: an ACK-type write's ACK also
     /// covers the earlier MARKed writes.
     pub fn begin_write(&mut self, req: AckRequest) {

@@ -29,8 +29,9 @@ use backend_r600::isa::{
     PredSel, SpecialSel, SrcSel,
 };
 
+use super::fast::{Scratch, ZERO};
 use super::mode::AluMode;
-use super::wave::{Ctx, Wave, ACTIVE, BRANCH, BREAK, CONT};
+use super::wave::{Ctx, Wave, BRANCH, BREAK, CONT};
 use super::{gpr_ok, lanes, ops, WAVE};
 use crate::runtime::RunError;
 
@@ -57,22 +58,43 @@ pub struct ClauseState {
     pub exec: u64,
     /// The predicate bit per lane, initialised from the active mask (cayman L1968).
     pub pred: u64,
-    pub pv: [Lanes; 4],
-    /// AR.X per lane (MOVA_INT, cayman L8868).
+    /// PV per slot, read through [`ClauseState::pv`]: 0 until a group of the clause
+    /// writes it (`pv_live`), so a clause starts without clearing it. Boxed so that a
+    /// pre-decoded group can hand a slot's result over by swapping the box with its
+    /// pending buffer (`fast.rs`).
+    pub pv: [Box<Lanes>; 4],
+    /// The slots whose `pv` holds their value (bit per slot).
+    pub pv_live: u8,
+    /// AR.X per lane (MOVA_INT, cayman L8868); 0 in every lane until the clause's first
+    /// MOVA_INT to AR (`ar_live`).
     pub ar: [i32; WAVE],
+    pub ar_live: bool,
     pub clause_global: u32,
     pub oqa: VecDeque<Lanes>,
     pub oqb: VecDeque<Lanes>,
-    /// New lane states from UPDATE_EXEC_MASK, applied at clause end.
-    pub exec_update: [Option<u8>; WAVE],
+    /// The last UPDATE_EXEC_MASK of the clause, applied at its end: the lanes of `exec`
+    /// that stay Active, and the state the others of `exec` take (each update sets every
+    /// lane of `exec`, which does not change in a clause, so the last one decides).
+    pub exec_update: Option<(u64, u8)>,
     pub kc: [Option<KcLock>; 4],
     /// The rounding and denormal modes: the launch default at clause start, then what the
     /// last SET_MODE set (cayman L2046).
     pub mode: AluMode,
+    /// Working space of the pre-decoded groups (`fast.rs`).
+    pub scratch: Scratch,
 }
 
 impl ClauseState {
-    pub(crate) fn new(w: &Wave, a: &CfAlu, cf: usize, exec: u64) -> Result<ClauseState, RunError> {
+    /// The state at the start of the clause `a` (CF instruction `cf`) for the lanes `exec`,
+    /// in `old`'s allocation if there is one (a wavefront starts many clauses: reusing the
+    /// box saves an allocation and the scratch space per clause).
+    pub(crate) fn start(
+        old: Option<Box<ClauseState>>,
+        w: &Wave,
+        a: &CfAlu,
+        cf: usize,
+        exec: u64,
+    ) -> Box<ClauseState> {
         let mut kc = [None; 4];
         let sets = a
             .kcache
@@ -103,34 +125,83 @@ impl ClauseState {
                 });
             }
         }
-        Ok(ClauseState {
-            cf,
-            clause_addr: a.addr,
-            next: 0,
-            exec,
-            pred: exec,
-            pv: [[0; WAVE]; 4],
-            ar: [0; WAVE],
-            clause_global: 0,
-            oqa: VecDeque::new(),
-            oqb: VecDeque::new(),
-            exec_update: [None; WAVE],
-            kc,
-            mode: AluMode::LAUNCH_DEFAULT,
-        })
+        let Some(mut cs) = old else {
+            return Box::new(ClauseState {
+                cf,
+                clause_addr: a.addr,
+                next: 0,
+                exec,
+                pred: exec,
+                pv: std::array::from_fn(|_| Box::new([0; WAVE])),
+                pv_live: 0,
+                ar: [0; WAVE],
+                ar_live: false,
+                clause_global: 0,
+                oqa: VecDeque::new(),
+                oqb: VecDeque::new(),
+                exec_update: None,
+                kc,
+                mode: AluMode::LAUNCH_DEFAULT,
+                scratch: Scratch::default(),
+            });
+        };
+        // Every field but the scratch space (never read before it is written) as above.
+        cs.cf = cf;
+        cs.clause_addr = a.addr;
+        cs.next = 0;
+        cs.exec = exec;
+        cs.pred = exec;
+        cs.pv_live = 0;
+        cs.ar_live = false;
+        cs.clause_global = 0;
+        cs.oqa.clear();
+        cs.oqb.clear();
+        cs.exec_update = None;
+        cs.kc = kc;
+        cs.mode = AluMode::LAUNCH_DEFAULT;
+        cs
     }
 }
 
 fn pred_mask(cs: &ClauseState, p: PredSel) -> u64 {
-    match p {
-        PredSel::Off => cs.exec,
-        PredSel::Zero => cs.exec & !cs.pred,
-        PredSel::One => cs.exec & cs.pred,
+    cs.pred_mask(p)
+}
+
+impl ClauseState {
+    /// PV of slot `c` (0 before the clause writes it).
+    #[inline]
+    pub(crate) fn pv(&self, c: usize) -> &Lanes {
+        match self.pv.get(c) {
+            Some(p) if self.pv_live >> c & 1 == 1 => p,
+            _ => &ZERO,
+        }
+    }
+
+    /// PV of slot `c` for a write of some lanes: cleared first if the clause has not
+    /// written it yet.
+    #[inline]
+    pub(crate) fn pv_mut(&mut self, c: usize) -> &mut Lanes {
+        let c = c & 3;
+        if self.pv_live >> c & 1 == 0 {
+            *self.pv[c] = [0; WAVE];
+            self.pv_live |= 1 << c;
+        }
+        &mut self.pv[c]
+    }
+
+    /// The lanes a slot with PRED_SEL `p` computes for (cayman L1970-L1976).
+    #[inline]
+    pub(crate) fn pred_mask(&self, p: PredSel) -> u64 {
+        match p {
+            PredSel::Off => self.exec,
+            PredSel::Zero => self.exec & !self.pred,
+            PredSel::One => self.exec & self.pred,
+        }
     }
 }
 
 /// OMOD then CLAMP (cayman L1938-L1944).
-fn output_modifiers(v: u32, omod: Omod, clamp: bool) -> u32 {
+pub(crate) fn output_modifiers(v: u32, omod: Omod, clamp: bool) -> u32 {
     let mut x = ops::fin(v);
     match omod {
         Omod::Off => {}
@@ -166,7 +237,7 @@ impl Wave {
     /// The per-lane index a REL operand adds.
     fn rel_index(&self, cs: &ClauseState, mode: IndexMode, lane: usize) -> Option<i32> {
         match mode {
-            IndexMode::ArX => Some(cs.ar[lane]),
+            IndexMode::ArX => Some(if cs.ar_live { cs.ar[lane] } else { 0 }),
             IndexMode::Loop => Some(self.al),
             IndexMode::Global | IndexMode::GlobalArX => None,
         }
@@ -174,7 +245,7 @@ impl Wave {
 
     /// Reads one source operand for the lanes in `run` (others read 0).
     #[allow(clippy::too_many_arguments)]
-    fn read_src(
+    pub(crate) fn read_src(
         &self,
         ctx: &Ctx<'_>,
         cs: &ClauseState,
@@ -240,7 +311,7 @@ impl Wave {
                 out = [v; WAVE];
             }
             SrcSel::Literal => out = [g.literal(s.chan); WAVE],
-            SrcSel::Pv => out = cs.pv[c],
+            SrcSel::Pv => out = *cs.pv(c),
             SrcSel::Special(sp) => {
                 if let Some(v) = sp.constant_value() {
                     out = [v; WAVE];
@@ -322,11 +393,12 @@ impl Wave {
         cs: &mut ClauseState,
     ) -> Result<bool, RunError> {
         let p = ctx.prep;
-        let clause = p
-            .prog
-            .alu_clauses
-            .get(&cs.clause_addr)
+        let pc = p
+            .alu
+            .get(cs.cf)
+            .and_then(Option::as_ref)
             .ok_or_else(|| RunError::Fault(format!("no ALU clause at {}", cs.clause_addr)))?;
+        let (clause, fast) = (&pc.clause, &pc.fast);
         while let Some(g) = clause.groups.get(cs.next) {
             let gi = cs.next;
             cs.next += 1;
@@ -340,6 +412,10 @@ impl Wave {
             }
             ctx.report.wave_instructions += 1;
             ctx.report.lane_instructions += u64::from(cs.exec.count_ones());
+            if let Some(Some(fg)) = fast.get(gi) {
+                self.exec_fast(ctx, cs, g, gi, fg)?;
+                continue;
+            }
             if self.exec_group(ctx, cs, g, gi)? {
                 return Ok(true);
             }
@@ -574,7 +650,7 @@ impl Wave {
                                 op.name()
                             ))
                         })?;
-                        if !lanes::apply(op, a, r, &mut v) {
+                        if !lanes::apply(op, [&a[0], &a[1], &a[2]], r, &mut v) {
                             for l in 0..WAVE {
                                 if r >> l & 1 == 1 {
                                     v[l] = f(a[0][l], a[1][l], a[2][l]);
@@ -658,7 +734,7 @@ impl Wave {
                     }
                 }
             }
-            lanes::select(&mut cs.pv[s], v, r);
+            lanes::select(cs.pv_mut(s), v, r);
         }
         if let Some((s, exe)) = pred_result {
             let Some(i) = inst_at[s] else {
@@ -688,15 +764,13 @@ impl Wave {
                         )))
                     }
                 };
+                let mut stay = 0u64;
                 for l in 0..WAVE {
-                    if cs.exec >> l & 1 == 1 {
-                        cs.exec_update[l] = Some(if r >> l & 1 == 1 && exe[l] != 0 {
-                            ACTIVE
-                        } else {
-                            off
-                        });
+                    if r >> l & 1 == 1 && exe[l] != 0 {
+                        stay |= 1 << l;
                     }
                 }
+                cs.exec_update = Some((stay, off));
             }
         }
         if let Some((s, v)) = mova {
@@ -708,6 +782,10 @@ impl Wave {
             let clamp = |x: u32| (x as i32).clamp(-256, 255);
             match i.dst.gpr {
                 0 => {
+                    if !cs.ar_live {
+                        cs.ar = [0; WAVE];
+                        cs.ar_live = true;
+                    }
                     for l in 0..WAVE {
                         if r >> l & 1 == 1 {
                             cs.ar[l] = clamp(v[l]);

@@ -21,6 +21,7 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
     match run {
         u64::MAX => *dst = *v,
         0 => {}
+        r if is_prefix(r) => copy_prefix(dst, v, r),
         _ => {
             let m = lane_masks(run);
             for l in 0..WAVE {
@@ -30,14 +31,104 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, run: u64) {
     }
 }
 
+/// `dst` takes `v` in the lanes of `run`; `mask` is [`lane_masks`]`(run)` when `run` is
+/// neither every lane nor [`is_prefix`] (a pre-decoded group builds it once for the slots
+/// that share it).
+#[inline]
+pub(crate) fn blend(dst: &mut Lanes, v: &Lanes, run: u64, mask: &Lanes) {
+    match run {
+        0 => {}
+        u64::MAX => *dst = *v,
+        r if is_prefix(r) => copy_prefix(dst, v, r),
+        _ => {
+            for l in 0..WAVE {
+                let m = mask[l];
+                dst[l] = (v[l] & m) | (dst[l] & !m);
+            }
+        }
+    }
+}
+
+/// The first n lanes (`run` [`is_prefix`], a partial wavefront): a copy of those, no
+/// select.
+#[inline]
+fn copy_prefix(dst: &mut Lanes, v: &Lanes, run: u64) {
+    let n = (run.trailing_ones() as usize).min(WAVE);
+    dst[..n].copy_from_slice(&v[..n]);
+}
+
+/// `run` is lanes 0..n for some n (no hole above the lowest lanes).
+#[inline]
+pub(crate) fn is_prefix(run: u64) -> bool {
+    run & run.wrapping_add(1) == 0
+}
+
 /// Bit `l` of `run` as an all-ones or all-zeros dword per lane, for selects that vectorize.
 #[inline]
 pub(crate) fn lane_masks(run: u64) -> Lanes {
+    // Each half against a table of single bits: an AND and a compare per lane, which
+    // vectorizes (a variable shift per lane does not without AVX2).
+    const BIT: [u32; 32] = {
+        let mut b = [0u32; 32];
+        let mut i = 0;
+        while i < 32 {
+            b[i] = 1 << i;
+            i += 1;
+        }
+        b
+    };
+    let (lo, hi) = (run as u32, (run >> 32) as u32);
     let mut m = [0u32; WAVE];
-    for (l, x) in m.iter_mut().enumerate() {
-        *x = 0u32.wrapping_sub((run >> l) as u32 & 1);
+    for l in 0..32 {
+        m[l] = 0u32.wrapping_sub(u32::from(lo & BIT[l] != 0));
+        m[l + 32] = 0u32.wrapping_sub(u32::from(hi & BIT[l] != 0));
     }
     m
+}
+
+/// Bit `l` set where byte `l` is 1 (each byte 0 or 1): eight bytes at a time, the
+/// multiply gathering their low bits (at bits 0, 8, ..., 56: distinct partial products, no
+/// carries) into the top byte.
+fn bits_of_bytes(b: &[u8; WAVE]) -> u64 {
+    let mut m = 0u64;
+    for (k, c) in b.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let x = u64::from_le_bytes(w) & 0x0101_0101_0101_0101;
+        m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
+}
+
+/// PRED_SET* `op` over every lane: the destination values into `out`, the lanes whose
+/// predicate is "execute" as the result (`ops::pred_set` lane by lane; an opcode it does
+/// not implement gives 0 and no lane, which the pre-decoder never lets through).
+pub(crate) fn pred_set(op: AluOp, x: &Lanes, y: &Lanes, out: &mut Lanes) -> u64 {
+    #[inline(always)]
+    fn each(op: AluOp, x: &Lanes, y: &Lanes, out: &mut Lanes) -> u64 {
+        let mut e = [0u8; WAVE];
+        for l in 0..WAVE {
+            let (d, x) = ops::pred_set(op, x[l], y[l]).unwrap_or((0, false));
+            out[l] = d;
+            e[l] = u8::from(x);
+        }
+        bits_of_bytes(&e)
+    }
+    use AluOp as O;
+    // The opcodes compilers emit, each its own loop with the opcode known.
+    match op {
+        O::PredSetneInt => each(O::PredSetneInt, x, y, out),
+        O::PredSeteInt => each(O::PredSeteInt, x, y, out),
+        O::PredSetgeInt => each(O::PredSetgeInt, x, y, out),
+        O::PredSetgtInt => each(O::PredSetgtInt, x, y, out),
+        O::PredSetgeUint => each(O::PredSetgeUint, x, y, out),
+        O::PredSetgtUint => each(O::PredSetgtUint, x, y, out),
+        O::PredSetne => each(O::PredSetne, x, y, out),
+        O::PredSete => each(O::PredSete, x, y, out),
+        O::PredSetge => each(O::PredSetge, x, y, out),
+        O::PredSetgt => each(O::PredSetgt, x, y, out),
+        _ => each(op, x, y, out),
+    }
 }
 
 /// The GPR write of a slot with a direct (not relative) destination: channel `chan` of
@@ -60,7 +151,7 @@ pub(crate) fn commit(
 }
 
 #[inline(always)]
-fn whole(f: impl Fn(u32, u32, u32) -> u32, a: &[Lanes; 3], run: u64, out: &mut Lanes) -> bool {
+fn whole(f: impl Fn(u32, u32, u32) -> u32, a: [&Lanes; 3], run: u64, out: &mut Lanes) -> bool {
     let [x, y, z] = a;
     if run == u64::MAX {
         for l in 0..WAVE {
@@ -77,7 +168,7 @@ fn whole(f: impl Fn(u32, u32, u32) -> u32, a: &[Lanes; 3], run: u64, out: &mut L
 
 /// Computes `op` over the lanes in `run` into `out` (others 0); false if `op` has no
 /// whole-wavefront loop here (the caller then runs [`ops::scalar`]'s function lane by lane).
-pub(crate) fn apply(op: AluOp, a: &[Lanes; 3], run: u64, out: &mut Lanes) -> bool {
+pub(crate) fn apply(op: AluOp, a: [&Lanes; 3], run: u64, out: &mut Lanes) -> bool {
     use AluOp as O;
     match op {
         O::Add => whole(ops::add, a, run, out),
@@ -188,8 +279,8 @@ pub(crate) fn apply(op: AluOp, a: &[Lanes; 3], run: u64, out: &mut Lanes) -> boo
     }
 }
 
-/// The opcodes [`apply`] has a loop for (for the test that compares it with `ops::scalar`).
-#[cfg(test)]
+/// The opcodes [`apply`] has a loop for (the pre-decoder picks them with it; a test holds
+/// it to `apply` and compares the loops with `ops::scalar`).
 pub(crate) const COVERED: &[AluOp] = {
     use AluOp as O;
     &[
@@ -356,7 +447,11 @@ mod tests {
             for &op in COVERED {
                 let (f, _) = ops::scalar(op).expect("a scalar opcode");
                 let mut out = [0xDEAD_BEEF; WAVE];
-                assert!(apply(op, &a, run, &mut out), "{}", op.name());
+                assert!(
+                    apply(op, [&a[0], &a[1], &a[2]], run, &mut out),
+                    "{}",
+                    op.name()
+                );
                 for l in 0..WAVE {
                     let want = if run >> l & 1 == 1 {
                         f(a[0][l], a[1][l], a[2][l])
@@ -376,6 +471,92 @@ mod tests {
                         out[l]
                     );
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    /// The PRED_SET loops give `ops::pred_set` lane by lane, the execute bits included.
+    #[test]
+    fn pred_set_loops_match_the_scalar_function() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32 % 5
+        };
+        let vals = [0u32, 1, 0x3F80_0000, 0xFFFF_FFFF, 0x8000_0000];
+        for op in [
+            AluOp::PredSetneInt,
+            AluOp::PredSetgeInt,
+            AluOp::PredSetgt,
+            AluOp::PredSetePush,
+        ] {
+            let mut x = [0u32; WAVE];
+            let mut y = [0u32; WAVE];
+            for l in 0..WAVE {
+                x[l] = vals[next() as usize];
+                y[l] = vals[next() as usize];
+            }
+            let mut out = [0u32; WAVE];
+            let exe = pred_set(op, &x, &y, &mut out);
+            for l in 0..WAVE {
+                let (d, e) = ops::pred_set(op, x[l], y[l]).expect("implemented");
+                assert_eq!(
+                    (out[l], exe >> l & 1 == 1),
+                    (d, e),
+                    "{} lane {l}",
+                    op.name()
+                );
+            }
+        }
+    }
+
+    /// A blend takes `v` exactly in the lanes of `run`, for every lane set shape.
+    #[test]
+    fn blend_takes_the_run_lanes() {
+        let v: Lanes = std::array::from_fn(|l| 1000 + l as u32);
+        for run in [
+            0u64,
+            u64::MAX,
+            1,
+            0xFF,
+            (1 << 63) - 1,
+            0xF0F0,
+            1 << 63,
+            0x8000_0001,
+        ] {
+            let mut d: Lanes = std::array::from_fn(|l| l as u32);
+            blend(&mut d, &v, run, &lane_masks(run));
+            for l in 0..WAVE {
+                let want = if run >> l & 1 == 1 { v[l] } else { l as u32 };
+                assert_eq!(d[l], want, "{run:#x} lane {l}");
+            }
+        }
+    }
+
+    #[test]
+    fn lane_masks_are_the_bits_of_run() {
+        for run in [
+            0u64,
+            u64::MAX,
+            1,
+            1 << 63,
+            0x8000_0001_0000_0001,
+            0x1234_5678_9ABC_DEF0,
+        ] {
+            let m = lane_masks(run);
+            for l in 0..WAVE {
+                assert_eq!(
+                    m[l],
+                    if run >> l & 1 == 1 { u32::MAX } else { 0 },
+                    "{run:#x} lane {l}"
+                );
             }
         }
     }

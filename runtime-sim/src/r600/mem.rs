@@ -57,6 +57,21 @@ fn vtx_format(f: u8) -> Option<(usize, usize, bool)> {
     })
 }
 
+/// Where a fetch instruction is, for messages: formatted only when one is written (a
+/// fetch clause runs many instructions, most of which report nothing).
+struct FetchAt {
+    cf: u32,
+    addr: u32,
+    k: usize,
+}
+
+impl std::fmt::Display for FetchAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let FetchAt { cf, addr, k } = self;
+        write!(f, "CF {cf}, fetch clause {addr} instruction {k}")
+    }
+}
+
 impl Wave {
     /// Runs a fetch clause for the lanes in `exec` (fetches are not predicated one by one,
     /// cayman L2096).
@@ -69,7 +84,7 @@ impl Wave {
     ) -> Result<(), RunError> {
         let cf = ctx.prep.addr.get(self.pc).copied().unwrap_or(0);
         for (k, f) in clause.insts.iter().enumerate() {
-            let here = format!("CF {cf}, fetch clause {addr} instruction {k}");
+            let here = FetchAt { cf, addr, k };
             self.steps += 1;
             ctx.report.wave_instructions += 1;
             ctx.report.lane_instructions += u64::from(exec.count_ones());
@@ -167,7 +182,7 @@ impl Wave {
     /// unless its DST_SEL is 7 (masked); DST_SEL 6 is reserved (cayman L9374).
     pub(crate) fn write_fetch_result(
         &mut self,
-        here: &str,
+        here: &dyn std::fmt::Display,
         dg: usize,
         dst_sel: [u8; 4],
         res: &[[u32; WAVE]; 4],
@@ -186,11 +201,7 @@ impl Wave {
             let Some(r) = self.gpr.get_mut(dg) else {
                 return Err(RunError::Fault(format!("{here}: R{dg} does not exist")));
             };
-            for l in 0..WAVE {
-                if exec >> l & 1 == 1 {
-                    r[c][l] = res[c][l];
-                }
-            }
+            super::lanes::select(&mut r[c], &res[c], exec);
         }
         Ok(())
     }
@@ -206,7 +217,7 @@ impl Wave {
         ctx: &mut Ctx<'_>,
         t: &TexInst,
         exec: u64,
-        here: &str,
+        here: &dyn std::fmt::Display,
     ) -> Result<(), RunError> {
         if t.op == TexOp::GetTextureResinfo {
             return self.tex_resinfo(ctx, t, exec, here);
@@ -306,7 +317,10 @@ impl Wave {
                     if v.is_nan() || v < 0.0 {
                         0
                     } else {
-                        (v.floor() as u64).min(u64::from(size.saturating_sub(1))) as u32
+                        // v >= 0: the conversion's truncation is the floor, and it
+                        // saturates at u32::MAX, above any size - 1 (also for +inf): the
+                        // floor clamped to size - 1 without floorf or a 64-bit conversion.
+                        (v as u32).min(size.saturating_sub(1))
                     }
                 };
                 let y = if tex.height <= 1 {
@@ -546,6 +560,7 @@ impl Wave {
     /// a wavefront of the group wrote one of their dwords through a RAT and nothing
     /// guarantees the write is in memory yet (`acks.rs`; cayman L786-L791, L8022, L8203).
     /// The writer's own WAIT_ACK is what makes a write visible, to it and to the others.
+    #[inline]
     fn check_acked(
         &self,
         acks: &[super::acks::Acks],
@@ -553,7 +568,25 @@ impl Wave {
         byte: u64,
         len: u64,
         lane: usize,
-        here: &str,
+        here: &dyn std::fmt::Display,
+    ) -> Result<(), RunError> {
+        // The common case, per lane of every fetch: nothing is tracked.
+        if acks.iter().all(super::acks::Acks::is_clear) {
+            return Ok(());
+        }
+        self.check_tracked(acks, mem, byte, len, lane, here)
+    }
+
+    /// [`Wave::check_acked`] when some write is tracked.
+    #[inline(never)]
+    fn check_tracked(
+        &self,
+        acks: &[super::acks::Acks],
+        mem: usize,
+        byte: u64,
+        len: u64,
+        lane: usize,
+        here: &dyn std::fmt::Display,
     ) -> Result<(), RunError> {
         for (w, a) in acks.iter().enumerate() {
             let Some((dword, why, cf)) = a.unconfirmed_bytes(mem, byte, len) else {

@@ -33,7 +33,9 @@
 
 pub mod acks;
 pub mod alu;
+mod clause_checks;
 pub mod export;
+mod fast;
 pub mod kill;
 mod lanes;
 pub mod mem;
@@ -44,10 +46,7 @@ pub mod wave;
 
 use std::collections::BTreeMap;
 
-use backend_r600::isa::opcodes::AluEncoding;
-use backend_r600::isa::{
-    legality, AluClause, AluOp, CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program, SrcSel,
-};
+use backend_r600::isa::{CfAlu, CfInst, FetchInst, KcacheMode, MemTarget, Program};
 
 use crate::runtime::{RunError, RunReport};
 
@@ -263,14 +262,20 @@ pub struct Prepared {
     pub(crate) prog: Program,
     /// CF slot address of each CF instruction.
     pub(crate) addr: Vec<u32>,
-    /// CF slot → instruction index.
-    pub(crate) at: BTreeMap<u32, usize>,
+    /// CF slot address → instruction index (a table: jumps look it up at run time).
+    pub(crate) at: Vec<Option<usize>>,
+    /// Per CF instruction: the ALU clause it runs, pre-decoded (`fast.rs`), if it is an ALU
+    /// instruction whose clause exists.
+    pub(crate) alu: Vec<Option<fast::PreparedClause>>,
 }
 
 impl Prepared {
     /// The instruction index at CF address `a`.
     pub fn index(&self, a: u32, from: usize) -> Result<usize, RunError> {
-        self.at.get(&a).copied().ok_or_else(|| {
+        let found = usize::try_from(a)
+            .ok()
+            .and_then(|k| self.at.get(k).copied().flatten());
+        found.ok_or_else(|| {
             RunError::Fault(format!(
                 "CF {}: jump to address {a}, which is not the start of a CF instruction",
                 self.addr.get(from).copied().unwrap_or(0)
@@ -291,8 +296,30 @@ pub fn prepare(program: &[u8]) -> Result<Prepared, RunError> {
     let prog = Program::decode(program)
         .map_err(|e| RunError::BadLaunch(format!("the program does not decode: {e}")))?;
     let addr = prog.cf_addresses();
-    let at = addr.iter().enumerate().map(|(k, &a)| (a, k)).collect();
-    Ok(Prepared { prog, addr, at })
+    let mut at = vec![None; addr.iter().map(|&a| a as usize + 1).max().unwrap_or(0)];
+    for (k, &a) in addr.iter().enumerate() {
+        if let Some(slot) = at.get_mut(a as usize) {
+            *slot = Some(k);
+        }
+    }
+    let alu = prog
+        .cf
+        .iter()
+        .enumerate()
+        .map(|(k, inst)| match inst {
+            CfInst::Alu(a) => prog
+                .alu_clauses
+                .get(&a.addr)
+                .map(|c| fast::PreparedClause::new(addr.get(k).copied().unwrap_or(0), a, c)),
+            _ => None,
+        })
+        .collect();
+    Ok(Prepared {
+        prog,
+        addr,
+        at,
+        alu,
+    })
 }
 
 /// [`run`] of a program [`prepare`]d before.
@@ -307,15 +334,28 @@ pub fn run_prepared(prep: &Prepared, launch: &mut R600Launch) -> Result<RunRepor
     let groups = [0, 1, 2].map(|d| launch.grid[d] / launch.group[d]);
     let items = launch.group.iter().product::<u32>() as usize;
     let nwaves = items.div_ceil(WAVE);
+    // The wavefronts, the LDS and the ACK trackers of one work-group are reused by the
+    // next (each put back in its launch state), saving their allocation and the zeroing of
+    // 128 registers per wavefront.
+    let mut waves: Vec<Wave> = Vec::with_capacity(nwaves);
+    let mut lds = vec![0u8; launch.lds_bytes as usize];
+    let mut acks = vec![acks::Acks::default(); nwaves];
+    let mut status = vec![Status::Running; nwaves];
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
-                let mut lds = vec![0u8; launch.lds_bytes as usize];
-                let mut waves: Vec<Wave> = (0..nwaves)
-                    .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
-                    .collect();
-                let mut status = vec![Status::Running; nwaves];
-                let mut acks = vec![acks::Acks::default(); nwaves];
+                if waves.is_empty() {
+                    waves = (0..nwaves)
+                        .map(|w| Wave::launch(launch, w, nwaves, [gx, gy, gz]))
+                        .collect();
+                } else {
+                    for (w, wave) in waves.iter_mut().enumerate() {
+                        wave.relaunch(launch, w, nwaves, [gx, gy, gz]);
+                    }
+                    lds.fill(0);
+                    acks.iter_mut().for_each(acks::Acks::clear);
+                    status.fill(Status::Running);
+                }
                 loop {
                     for (w, wave) in waves.iter_mut().enumerate() {
                         if status[w] == Status::Running {
@@ -418,10 +458,10 @@ fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
         let cf = p.addr.get(k).copied().unwrap_or(0);
         match inst {
             CfInst::Alu(a) => {
-                let clause = p.prog.alu_clauses.get(&a.addr).ok_or_else(|| {
+                let clause = p.alu.get(k).and_then(Option::as_ref).ok_or_else(|| {
                     RunError::BadLaunch(format!("CF {cf}: no ALU clause at {}", a.addr))
                 })?;
-                check_alu_clause(cf, a, clause, l)?;
+                clause_checks::run_checks(&clause.checks, cf, a.addr, l)?;
             }
             CfInst::Word(w) => {
                 if let Some((addr, n)) = inst.fetch_clause() {
@@ -434,15 +474,16 @@ fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
                         RunError::BadLaunch(format!("CF {cf}: no fetch clause at {addr}"))
                     })?;
                     for (i, f) in clause.insts.iter().enumerate() {
-                        let what = format!("fetch clause {addr} instruction {i}");
                         let (src, dst) = match f {
                             FetchInst::Vtx(v) => (v.src_gpr, Some(v.dst.gpr)),
                             FetchInst::Tex(t) => (t.src_gpr, Some(t.dst.gpr)),
                             FetchInst::MemRd(m) => (m.src_gpr, Some(m.dst.gpr)),
                         };
-                        gpr(cf, &what, u32::from(src))?;
-                        if let Some(d) = dst {
-                            gpr(cf, &what, u32::from(d))?;
+                        for g in std::iter::once(src).chain(dst) {
+                            if !gpr_ok(l, u32::from(g)) {
+                                let what = format!("fetch clause {addr} instruction {i}");
+                                gpr(cf, &what, u32::from(g))?;
+                            }
                         }
                     }
                 }
@@ -484,64 +525,6 @@ pub(crate) fn kcache_lines(a: &CfAlu) -> [Option<u32>; 4] {
         }
     }
     out
-}
-
-fn check_alu_clause(cf: u32, a: &CfAlu, c: &AluClause, l: &R600Launch) -> Result<(), RunError> {
-    let at = |g: usize, m: String| {
-        RunError::Fault(format!("CF {cf}, ALU clause {} group {g}: {m}", a.addr))
-    };
-    legality::check_clause(c).map_err(|(g, e)| at(g, format!("illegal: {e}")))?;
-    let last = c.groups.len().saturating_sub(1);
-    for (g, group) in c.groups.iter().enumerate() {
-        let kills = group
-            .insts
-            .iter()
-            .any(|i| i.op.info().kind == backend_r600::isa::opcodes::OpKind::Kill);
-        if kills && g != last {
-            return Err(at(g, "a KILL that is not the last instruction of its ALU clause: the rest of the clause would not see the updated valid state (cayman L1912)".into()));
-        }
-    }
-    let lines = kcache_lines(a);
-    for (g, group) in c.groups.iter().enumerate() {
-        for i in &group.insts {
-            let slot = i.slot().letter();
-            for (k, s) in i.used_srcs().iter().enumerate() {
-                match s.sel {
-                    SrcSel::Gpr(r) if !gpr_ok(l, u32::from(r)) => {
-                        return Err(at(g, format!("slot {slot} src{k} reads R{r}, beyond the {} declared GPRs (cayman L1464)", l.gprs)));
-                    }
-                    SrcSel::Kcache { set, index } => {
-                        let locked = lines.get(usize::from(set)).copied().flatten();
-                        match locked {
-                            None => {
-                                return Err(at(g, format!("slot {slot} src{k} reads kcache set {set}, which this CF instruction does not lock (cayman L1474, L8062)")))
-                            }
-                            Some(n) if !s.rel && u32::from(index) >= 16 * n => {
-                                return Err(at(g, format!("slot {slot} src{k} reads KC{set}[{index}], outside the {n} line(s) this CF instruction locks (cayman L1474, L1530)")))
-                            }
-                            _ => {}
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            let writes = match i.op.encoding() {
-                AluEncoding::Op2 => i.dst.write,
-                AluEncoding::Op3 => false, // an out-of-range OP3 destination is the documented way not to write (cayman L1950)
-            };
-            let special = matches!(i.op, AluOp::MovaInt | AluOp::LdsIdxOp);
-            if writes && !special && !gpr_ok(l, u32::from(i.dst.gpr)) {
-                return Err(at(
-                    g,
-                    format!(
-                        "slot {slot} writes R{}, beyond the {} declared GPRs (cayman L1948)",
-                        i.dst.gpr, l.gprs
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

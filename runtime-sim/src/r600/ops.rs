@@ -660,7 +660,9 @@ pub fn mul_lit(a: u32, b: u32, c: u32) -> u32 {
     }
 }
 
-/// The value and predicate of a PRED_SET* instruction: (dst, execute?).
+/// The value and predicate of a PRED_SET* instruction: (dst, execute?). Inlined so that
+/// the whole-wavefront loops (`lanes::pred_set`) see the opcode as a constant.
+#[inline]
 pub fn pred_set(op: backend_r600::isa::AluOp, a: u32, b: u32) -> Option<(u32, bool)> {
     use backend_r600::isa::AluOp as O;
     let (x, y) = (fin(a), fin(b));

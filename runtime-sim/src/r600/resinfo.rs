@@ -20,7 +20,7 @@ impl Wave {
         ctx: &mut Ctx<'_>,
         t: &TexInst,
         exec: u64,
-        here: &str,
+        here: &dyn std::fmt::Display,
     ) -> Result<(), RunError> {
         if t.src_rel || t.dst.rel || t.resource_index_mode != 0 {
             return Err(RunError::Unsupported(format!(

@@ -785,3 +785,238 @@ fn rtn_rat_atomics_without_a_return_buffer() {
     let e = run_rtn(RatInst::AddRtn, ExportType::T3, 5, 0, [0; 4], false).unwrap_err();
     assert!(e.to_string().contains("return buffer"), "{e}");
 }
+
+/// Every slot of a group reads before any slot writes (cayman L1456, the digest's §9.3):
+/// two MOVs exchanging R2.x and R3.y in one group swap them (a pre-decoded group, `fast.rs`).
+#[test]
+fn slots_of_one_group_read_before_any_writes() {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            mov_lit(2, 7),
+            with_lit(
+                AluInst::new(AluOp::Mov, 3, Chan::Y, &[AluSrc::literal(Chan::X)]),
+                9,
+            ),
+            AluGroup::new(vec![
+                AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(3, Chan::Y)]),
+                AluInst::new(AluOp::Mov, 3, Chan::Y, &[gpr(2, Chan::X)]),
+            ]),
+            // R4.x = R2.x * 16 + R3.y: 9 * 16 + 7 after the swap.
+            with_lit(
+                AluInst::new(AluOp::LshlInt, 4, Chan::X, &[gpr(2, Chan::X), lit()]),
+                4,
+            ),
+            one(AluInst::new(
+                AluOp::AddInt,
+                4,
+                Chan::X,
+                &[AluSrc::pv(Chan::X), gpr(3, Chan::Y)],
+            )),
+        ],
+    )
+    .store(4);
+    assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![9 * 16 + 7; 64]);
+}
+
+/// ABS then NEG on GPR, PV and literal operands (cayman L1549), OMOD (L1938): R2.x = 1.5
+/// (a literal), then -|PV.x| * -|-2.0| = 3.0, times 2 by OMOD = 6.0.
+#[test]
+fn operand_modifiers_and_omod_in_a_pre_decoded_group() {
+    let mut mul = AluInst::new(
+        AluOp::MulIeee,
+        5,
+        Chan::X,
+        &[
+            AluSrc::pv(Chan::X).absolute().negated(),
+            lit().absolute().negated(),
+        ],
+    );
+    mul.omod = backend_r600::isa::Omod::M2;
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(
+                AluInst::new(AluOp::Mov, 2, Chan::X, &[lit().negated()]),
+                1.5f32.to_bits(),
+            ),
+            with_lit(mul, (-2.0f32).to_bits()),
+        ],
+    )
+    .store(5);
+    assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![6.0f32.to_bits(); 64]);
+}
+
+/// PRED_SETGT_INT with UPDATE_PRED (cayman L1956, L1970-L1976): the next group's slot with
+/// PRED_SEL_ONE writes only the lanes whose predicate is set (tid > 10), the one with
+/// PRED_SEL_ZERO only the others; a PRED_SET's destination is 0.0 where its condition holds,
+/// 1.0 elsewhere (cayman L6124).
+#[test]
+fn predicate_from_pred_set_selects_lanes_in_the_next_group() {
+    let mut p = AluInst::new(AluOp::PredSetgtInt, 6, Chan::X, &[gpr(0, Chan::X), lit()]);
+    p.update_pred = true;
+    let mut on = AluInst::new(AluOp::Mov, 2, Chan::X, &[lit()]);
+    on.pred_sel = backend_r600::isa::PredSel::One;
+    let mut off = AluInst::new(AluOp::Mov, 2, Chan::Y, &[AluSrc::literal(Chan::Y)]);
+    off.pred_sel = backend_r600::isa::PredSel::Zero;
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            with_lit(p, 10),
+            AluGroup {
+                insts: vec![on, off],
+                literals: vec![100, 200],
+            },
+            // R3.x = R2.x + R2.y (one of them written per lane, the other still 0).
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(2, Chan::X), gpr(2, Chan::Y)],
+            )),
+        ],
+    )
+    .store(3)
+    .alu(
+        CfAluOp::Alu,
+        vec![one(AluInst::new(
+            AluOp::Mov,
+            3,
+            Chan::X,
+            &[gpr(6, Chan::X)],
+        ))],
+    );
+    let out = run_n(&b.end(), 64, 0).unwrap();
+    for (l, v) in out.iter().enumerate() {
+        assert_eq!(*v, if l > 10 { 100 } else { 200 }, "lane {l}");
+    }
+    // The destination: 0.0 where tid > 10, 1.0 elsewhere.
+    let mut b = B::default();
+    b.alu(CfAluOp::Alu, vec![with_lit(p, 10)]).store(6);
+    let out = run_n(&b.end(), 64, 0).unwrap();
+    for (l, v) in out.iter().enumerate() {
+        let want = if l > 10 { 0 } else { 1.0f32.to_bits() };
+        assert_eq!(*v, want, "lane {l}");
+    }
+}
+
+/// The pre-decoder takes ordinary groups and PRED_SET*, leaves 64-bit pairs, MOVA and
+/// relative destinations to the general path.
+#[test]
+fn pre_decoder_picks_the_groups_it_covers() {
+    let add = AluInst::new(AluOp::Add, 2, Chan::X, &[gpr(0, Chan::X), lit().negated()]);
+    let g = fast::decode_group(&with_lit(add, 5)).expect("an ordinary group");
+    assert_eq!(g.slots.len(), 1);
+    assert_eq!(g.splats, vec![[5 ^ 0x8000_0000; WAVE]]);
+    assert_eq!(
+        g.slots[0].srcs[1],
+        fast::Operand::Splat {
+            value: 5 ^ 0x8000_0000,
+            at: 0
+        },
+        "NEG applied to the literal"
+    );
+    assert!(fast::decode_group(&one(pred_exec(AluOp::PredSetneInt, lit(), lit()))).is_some());
+    let add64 = |c: Chan| AluInst::new(AluOp::Add64, 4, c, &[gpr(2, c), gpr(3, c)]);
+    assert!(fast::decode_group(&AluGroup::new(vec![add64(Chan::X), add64(Chan::Y)])).is_none());
+    let mova = AluInst::new(AluOp::MovaInt, 0, Chan::X, &[gpr(0, Chan::X)]);
+    assert!(fast::decode_group(&one(mova)).is_none());
+    let mut rel = AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(0, Chan::X)]);
+    rel.dst.rel = true;
+    assert!(fast::decode_group(&one(rel)).is_none());
+}
+
+/// Every work-group's wavefronts start from the launch state (registers 0 but R0/R1), also
+/// when the model reuses the previous group's wavefronts: a register and a clause
+/// temporary incremented once per work-item read 1 in every group.
+#[test]
+fn each_work_group_starts_with_zeroed_registers() {
+    let inc = |g: u8, c: Chan| with_lit(AluInst::new(AluOp::AddInt, g, c, &[gpr(g, c), lit()]), 1);
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            inc(4, Chan::X),
+            inc(127, Chan::Y),
+            one(AluInst::new(
+                AluOp::AddInt,
+                3,
+                Chan::X,
+                &[gpr(4, Chan::X), gpr(127, Chan::Y)],
+            )),
+        ],
+    )
+    .store(3);
+    let cfg = ProgramConfig {
+        gprs: 8,
+        stack_size: 0,
+        lds_dwords: 0,
+    };
+    let mut l = R600Launch::new(cfg, [192, 1, 1], [64, 1, 1]);
+    l.memory = vec![vec![0xEE; 4 * 64]];
+    l.rats.insert(0, 0);
+    let r = run(&b.end(), &mut l).unwrap();
+    assert_eq!(r.groups, 3);
+    assert!(l.memory[0].chunks_exact(4).all(|c| c == 2u32.to_le_bytes()));
+}
+
+/// A former trans-slot op in slots x, y, z with identical sources is one scalar (digest
+/// §3.2): the pre-decoder computes it once and gives it to each slot; another op in the
+/// fourth slot is its own. SIN takes x / 2π (cayman L6907): SIN(0.25) = 1.0.
+#[test]
+fn replicated_trans_slots_share_one_result() {
+    let sin = |c: Chan, s: AluSrc| AluInst::new(AluOp::Sin, 2, c, &[s]);
+    let quarter = AluSrc::literal(Chan::X);
+    let group = AluGroup {
+        insts: vec![
+            sin(Chan::X, quarter),
+            sin(Chan::Y, quarter),
+            sin(Chan::Z, quarter),
+            AluInst::new(AluOp::Mov, 2, Chan::W, &[AluSrc::literal(Chan::Y)]),
+        ],
+        literals: vec![0.25f32.to_bits(), 0.5f32.to_bits()],
+    };
+    let fg = fast::decode_group(&group).expect("a pre-decoded group");
+    let same: Vec<_> = fg.slots.iter().map(|s| s.same_as).collect();
+    assert_eq!(same, vec![None, Some(0), Some(0), None]);
+    for (c, want) in [
+        (Chan::X, ops::sin(0.25f32.to_bits(), 0, 0)),
+        (Chan::Z, ops::sin(0.25f32.to_bits(), 0, 0)),
+        (Chan::W, 0.5f32.to_bits()),
+    ] {
+        let mut b = B::default();
+        b.alu(
+            CfAluOp::Alu,
+            vec![
+                group.clone(),
+                one(AluInst::new(AluOp::Mov, 3, Chan::X, &[gpr(2, c)])),
+            ],
+        )
+        .store(3);
+        assert_eq!(run_n(&b.end(), 64, 0).unwrap(), vec![want; 64], "{c:?}");
+    }
+    assert_eq!(ops::sin(0.25f32.to_bits(), 0, 0), 1.0f32.to_bits());
+}
+
+/// The GPR checks report the first offending mention in clause order, whatever the
+/// register (`clause_checks.rs` keeps only first mentions): here the write of R30 in group
+/// 0 before the read of R20 in group 1, with 8 declared GPRs.
+#[test]
+fn the_first_gpr_beyond_the_declared_count_is_reported() {
+    let mut b = B::default();
+    b.alu(
+        CfAluOp::Alu,
+        vec![
+            one(AluInst::new(AluOp::Mov, 2, Chan::X, &[gpr(0, Chan::X)])),
+            one(AluInst::new(AluOp::Mov, 30, Chan::X, &[gpr(2, Chan::X)])),
+            one(AluInst::new(AluOp::Mov, 2, Chan::Y, &[gpr(20, Chan::X)])),
+            one(AluInst::new(AluOp::Mov, 30, Chan::Y, &[gpr(20, Chan::X)])),
+        ],
+    )
+    .store(2);
+    let e = run_n(&b.end(), 64, 0).unwrap_err().to_string();
+    assert!(e.contains("group 1: slot x writes R30"), "{e}");
+}

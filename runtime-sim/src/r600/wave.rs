@@ -24,7 +24,7 @@
 use backend_r600::isa::{CfAlu, CfAluOp, CfCond, CfInst, CfOp, CfWord};
 
 use super::alu::ClauseState;
-use super::{Prepared, R600Launch, WAVE};
+use super::{gpr_ok, Prepared, R600Launch, WAVE};
 use crate::runtime::{RunError, RunReport};
 
 /// Lane states (cayman L1084-L1089).
@@ -35,6 +35,46 @@ pub const BRANCH: u8 = 1;
 pub const CONT: u8 = 2;
 /// Inactive until the loop exits.
 pub const BREAK: u8 = 3;
+
+/// Eight one-byte lane states as a word (little-endian: lane 0 in the low byte); 0 for a
+/// chunk that is not eight bytes (the callers pass `chunks_exact(8)`).
+#[inline]
+fn load8(c: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    if let Some(src) = c.get(..8) {
+        b.copy_from_slice(src);
+    }
+    u64::from_le_bytes(b)
+}
+
+/// 0xFF in each byte of `x` equal to `v`, else 0 (SWAR: a byte is zero after the XOR when
+/// the OR of its bits, folded into its bit 0 by shifts under 8, is 0).
+#[inline]
+fn eq_bytes(x: u64, v: u8) -> u64 {
+    let y = x ^ u64::from_le_bytes([v; 8]);
+    let mut t = y | y >> 4;
+    t |= t >> 2;
+    t |= t >> 1;
+    (!t & 0x0101_0101_0101_0101) * 0xFF
+}
+
+/// Byte `i` of entry `b` is 0xFF when bit `i` of `b` is set, else 0: eight lane bits as a
+/// mask over eight one-byte lane states.
+const BYTE_MASKS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// One stack frame.
 #[derive(Clone, Debug)]
@@ -96,6 +136,8 @@ pub struct Wave {
     pub call_depth: u32,
     /// An ALU clause suspended at a GROUP_BARRIER.
     pub resume: Option<Box<ClauseState>>,
+    /// The last finished clause's state, whose allocation the next clause reuses.
+    pub spare: Option<Box<ClauseState>>,
     /// Index of this wavefront in its group, and the group's wavefront count.
     pub wave_id: u32,
     pub group_waves: u32,
@@ -111,16 +153,56 @@ impl Wave {
     /// A wavefront of group `gid` at launch: R0.xyz = work-item id, R1.xyz = group id
     /// (abi-facts §3.1), every other register 0.
     pub(crate) fn launch(l: &R600Launch, w: usize, nwaves: usize, gid: [u32; 3]) -> Wave {
+        Wave::start(
+            vec![[[0; WAVE]; 4]; 128],
+            Vec::new(),
+            None,
+            l,
+            w,
+            nwaves,
+            gid,
+        )
+    }
+
+    /// This wavefront put in the state [`Wave::launch`] gives, for another work-group of
+    /// the same launch, keeping its allocations. Only registers a wavefront of this launch
+    /// can have written are zeroed: every GPR write of the model goes to a register
+    /// [`gpr_ok`] accepts (ALU and fetch destinations are checked statically or, relative,
+    /// at run time), except the pixel inputs the launch preloads; the others are still 0.
+    pub(crate) fn relaunch(&mut self, l: &R600Launch, w: usize, nwaves: usize, gid: [u32; 3]) {
+        let mut gpr = std::mem::take(&mut self.gpr);
+        for (g, r) in gpr.iter_mut().enumerate() {
+            if gpr_ok(l, g as u32) || l.pixel_inputs.contains_key(&(g as u8)) {
+                *r = [[0; WAVE]; 4];
+            }
+        }
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        *self = Wave::start(gpr, stack, self.spare.take(), l, w, nwaves, gid);
+    }
+
+    /// The launch state on the register file `gpr` (all zero where it matters) and the
+    /// empty `stack`.
+    fn start(
+        gpr: Vec<[[u32; WAVE]; 4]>,
+        stack: Vec<Frame>,
+        spare: Option<Box<ClauseState>>,
+        l: &R600Launch,
+        w: usize,
+        nwaves: usize,
+        gid: [u32; 3],
+    ) -> Wave {
         let mut wave = Wave {
-            gpr: vec![[[0; WAVE]; 4]; 128],
+            gpr,
             state: [BRANCH; WAVE],
             valid: 0,
-            stack: Vec::new(),
+            stack,
             pc: 0,
             al: 0,
             cf_idx: [0; 2],
             call_depth: 0,
             resume: None,
+            spare,
             wave_id: w as u32,
             group_waves: nwaves as u32,
             steps: 0,
@@ -175,11 +257,13 @@ impl Wave {
 
     /// Lanes in the Active state.
     pub fn active(&self) -> u64 {
-        let mut m = 0;
-        for l in 0..WAVE {
-            if self.state[l] == ACTIVE {
-                m |= 1 << l;
-            }
+        // Eight lanes at a time: the Active bytes' masks, their top bits gathered by a
+        // multiply (bits 7, 15, ..., 63 shifted to 0, 8, ..., 56: distinct partial products,
+        // no carries, into the top byte).
+        let mut m = 0u64;
+        for (k, c) in self.state.chunks_exact(8).enumerate() {
+            let active = (eq_bytes(load8(c), ACTIVE) >> 7) & 0x0101_0101_0101_0101;
+            m |= (active.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
         }
         m
     }
@@ -243,10 +327,12 @@ impl Wave {
                 .ok_or_else(|| self.fault(p, "stack underflow: POP on an empty stack"))?;
             match f {
                 Frame::Push { saved } => {
-                    for l in 0..WAVE {
-                        if !matches!(self.state[l], BREAK | CONT) {
-                            self.state[l] = saved[l];
-                        }
+                    // Eight lanes at a time: a lane keeps its state if it is BREAK or CONT.
+                    let lanes = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
+                    for (st, sv) in lanes {
+                        let (x, v) = (load8(st), load8(sv));
+                        let keep = eq_bytes(x, BREAK) | eq_bytes(x, CONT);
+                        st.copy_from_slice(&((x & keep) | (v & !keep)).to_le_bytes());
                     }
                 }
                 Frame::Loop {
@@ -271,14 +357,15 @@ impl Wave {
             return Err(self.fault(p, "ELSE without a PUSH frame on top of the stack"));
         };
         let saved = *saved;
-        for l in 0..WAVE {
-            if saved[l] == ACTIVE && cond >> l & 1 == 1 {
-                self.state[l] = match self.state[l] {
-                    ACTIVE => BRANCH,
-                    BRANCH => ACTIVE,
-                    s => s,
-                };
-            }
+        // Eight lanes at a time: the lanes Active at the PUSH, passing COND and now Active or
+        // Inactive-branch flip between the two (XOR with ACTIVE ^ BRANCH).
+        let swap = u64::from_le_bytes([ACTIVE ^ BRANCH; 8]);
+        let chunks = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
+        for (k, (st, sv)) in chunks.enumerate() {
+            let (x, v) = (load8(st), load8(sv));
+            let cond = BYTE_MASKS[usize::from((cond >> (8 * k)) as u8)];
+            let flip = eq_bytes(v, ACTIVE) & cond & (eq_bytes(x, ACTIVE) | eq_bytes(x, BRANCH));
+            st.copy_from_slice(&(x ^ (swap & flip)).to_le_bytes());
         }
         Ok(())
     }
@@ -300,6 +387,7 @@ impl Wave {
                     return Ok(Status::Barrier);
                 }
                 self.finish_clause(ctx, &cs)?;
+                self.spare = Some(cs);
                 self.pc += 1;
                 continue;
             }
@@ -316,16 +404,16 @@ impl Wave {
             }
             ctx.report.wave_instructions += 1;
             let p = ctx.prep;
-            let inst = *p.prog.cf.get(self.pc).ok_or_else(|| {
+            let inst = p.prog.cf.get(self.pc).ok_or_else(|| {
                 RunError::Fault(format!(
                     "CF instruction {} is past the end of the CF program: it has no END",
                     self.pc
                 ))
             })?;
             match inst {
-                CfInst::Alu(a) => self.start_clause(ctx, &a)?,
+                CfInst::Alu(a) => self.start_clause(ctx, a)?,
                 CfInst::Word(w) => {
-                    if self.cf_word(ctx, &w)? {
+                    if self.cf_word(ctx, w)? {
                         if ctx.launch.pixel_domain.is_some() && !self.export_done {
                             return Err(RunError::Fault(format!(
                                 "CF {}: a pixel program ends without EXPORT_DONE (the last export of a pixel shader, cayman L497, L968)",
@@ -348,11 +436,11 @@ impl Wave {
                     } else {
                         self.active()
                     };
-                    self.mem_export(ctx, &m, exec)?;
+                    self.mem_export(ctx, m, exec)?;
                     self.pc += 1;
                 }
                 CfInst::Export(e) => {
-                    self.pixel_export(ctx, &e)?;
+                    self.pixel_export(ctx, e)?;
                     self.pc += 1;
                 }
                 CfInst::Gws(_) => {
@@ -387,8 +475,8 @@ impl Wave {
         if a.whole_quad_mode {
             exec = whole_quad(exec);
         }
-        let cs = ClauseState::new(self, a, self.pc, exec)?;
-        self.resume = Some(Box::new(cs));
+        let cs = ClauseState::start(self.spare.take(), self, a, self.pc, exec);
+        self.resume = Some(cs);
         Ok(())
     }
 
@@ -405,9 +493,20 @@ impl Wave {
                 ),
             ));
         }
-        for l in 0..WAVE {
-            if let Some(s) = cs.exec_update[l] {
-                self.state[l] = s;
+        if let Some((stay, off)) = cs.exec_update {
+            // Eight lanes at a time, the lane bits widened to byte masks by a table.
+            let (active, off) = (
+                u64::from_le_bytes([ACTIVE; 8]),
+                u64::from_le_bytes([off; 8]),
+            );
+            for (k, c) in self.state.chunks_exact_mut(8).enumerate() {
+                let e = BYTE_MASKS[usize::from((cs.exec >> (8 * k)) as u8)];
+                let st = BYTE_MASKS[usize::from((stay >> (8 * k)) as u8)];
+                let new = (active & st) | (off & !st);
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                let old = u64::from_le_bytes(b);
+                c.copy_from_slice(&((old & !e) | (new & e)).to_le_bytes());
             }
         }
         let Some(CfInst::Alu(a)) = p.prog.cf.get(cs.cf) else {
@@ -693,4 +792,70 @@ pub fn whole_quad(m: u64) -> u64 {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod active_tests {
+    use super::*;
+
+    /// The eight-lanes-at-a-time Active mask is the lane-by-lane one, for every state in
+    /// every lane position.
+    #[test]
+    fn active_mask_matches_the_lane_states() {
+        let l = R600Launch::new(Default::default(), [64, 1, 1], [64, 1, 1]);
+        let mut w = Wave::launch(&l, 0, 1, [0; 3]);
+        let prep = Prepared {
+            prog: Default::default(),
+            addr: Vec::new(),
+            at: Vec::new(),
+            alu: Vec::new(),
+        };
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            for s in w.state.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *s = [ACTIVE, BRANCH, CONT, BREAK][(seed >> 33) as usize % 4];
+            }
+            let want = (0..WAVE).fold(0u64, |m, k| m | u64::from(w.state[k] == ACTIVE) << k);
+            assert_eq!(w.active(), want);
+            // ELSE and POP by bytes against the lane-by-lane rules.
+            let saved = {
+                let mut v = w.state;
+                v.rotate_left(5);
+                v
+            };
+            let cond = seed.rotate_left(17);
+            let mut want = w.state;
+            for l in 0..WAVE {
+                if saved[l] == ACTIVE && cond >> l & 1 == 1 {
+                    want[l] = match want[l] {
+                        ACTIVE => BRANCH,
+                        BRANCH => ACTIVE,
+                        s => s,
+                    };
+                }
+            }
+            let before = w.state;
+            w.stack.push(Frame::Push { saved });
+            w.else_op(&prep, cond).unwrap();
+            assert_eq!(w.state, want);
+            w.state = before;
+            let mut want = before;
+            for l in 0..WAVE {
+                if !matches!(before[l], BREAK | CONT) {
+                    want[l] = saved[l];
+                }
+            }
+            w.pop(&prep, 1).unwrap();
+            assert_eq!(w.state, want);
+            // The byte masks of the exec-mask update are the lane bits.
+            let bits = (seed >> 7) as u8;
+            let m = BYTE_MASKS[usize::from(bits)].to_le_bytes();
+            for (i, &x) in m.iter().enumerate() {
+                assert_eq!(x, if bits >> i & 1 == 1 { 0xFF } else { 0 });
+            }
+        }
+    }
 }
