@@ -90,19 +90,8 @@ impl Selector<'_> {
             );
         }
         let signed = self.vop(M::V_BFI_B32, &[Src::Imm(0x7FFF_FFFF), Src::r(r), x]);
-        let class = |this: &mut Self, v: Src, mask: u32| {
-            let m = this.m.new_vreg(File::S, 2);
-            this.valu(
-                M::V_CMP_CLASS_F32,
-                None,
-                Some(Dst(m, 0, 2)),
-                &[v, Src::Imm(mask)],
-                none,
-            );
-            m
-        };
-        let xfin = class(self, x, FINITE);
-        let ynorm = class(self, y, NORMAL);
+        let xfin = self.class_mask(x, FINITE);
+        let ynorm = self.class_mask(y, NORMAL);
         let ok = self.m.new_vreg(File::S, 2);
         self.salu(
             M::S_AND_B64,

@@ -1394,20 +1394,9 @@ impl<'f> Selector<'f> {
         );
         // y = ±0 (denormals flushed), or y = ±Inf with a finite x: x (flushed, as 1.0 * x
         // is). Class masks: zeros and denormals 0xF0, infinities 0x204, finite 0x1F8.
-        let class = |this: &mut Self, v: Src, mask: u32| {
-            let m = this.m.new_vreg(File::S, 2);
-            this.valu(
-                M::V_CMP_CLASS_F32,
-                None,
-                Some(Dst(m, 0, 2)),
-                &[v, Src::Imm(mask)],
-                none,
-            );
-            m
-        };
-        let zero = class(self, y, 0xF0);
-        let inf = class(self, y, 0x204);
-        let finite = class(self, x, 0x1F8);
+        let zero = self.class_mask(y, 0xF0);
+        let inf = self.class_mask(y, 0x204);
+        let finite = self.class_mask(x, 0x1F8);
         let both = self.m.new_vreg(File::S, 2);
         self.salu(
             M::S_AND_B64,
