@@ -18,6 +18,20 @@ fn mov(g: u8, c: Chan, v: u32) -> AluGroup {
     }
 }
 
+/// KILLGT R0.x, `limit` (R0.x holds the pixel centre's x), writing no register.
+fn killgt(limit: f32) -> AluGroup {
+    AluGroup {
+        insts: vec![AluInst::new(
+            AluOp::Killgt,
+            0,
+            Chan::X,
+            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
+        )
+        .masked()],
+        literals: vec![limit.to_bits(), 0],
+    }
+}
+
 /// EXPORT(_DONE) of R`gpr` to MRT `target` with the swizzle `sel`.
 fn export(done: bool, target: u16, gpr: u8, sel: [u8; 4]) -> CfInst {
     CfInst::Export(CfExport {
@@ -174,17 +188,7 @@ fn export_in_a_compute_launch_is_refused() {
 fn killed_pixels_are_not_exported() {
     // KILLGT R0.x, 1.0 kills the pixels whose centre x + 0.5 is above 1.0 (columns >= 1):
     // "If (src0 > src1) { Killed = TRUE }" (cayman L4577+); exports use the valid mask (L8406).
-    let kill = AluGroup {
-        insts: vec![AluInst::new(
-            AluOp::Killgt,
-            0,
-            Chan::X,
-            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
-        )
-        .masked()],
-        literals: vec![1.0f32.to_bits(), 0],
-    };
-    let bytes = program(vec![kill], vec![export(true, 0, 0, [5, 5, 5, 5])]);
+    let bytes = program(vec![killgt(1.0)], vec![export(true, 0, 0, [5, 5, 5, 5])]);
     let mut l = launch(3, 1, &[0]);
     run(&bytes, &mut l).expect("runs");
     let got = dwords(&l.memory[0]);
@@ -194,18 +198,8 @@ fn killed_pixels_are_not_exported() {
 
 #[test]
 fn a_kill_that_is_not_last_in_its_clause_is_refused() {
-    let kill = AluGroup {
-        insts: vec![AluInst::new(
-            AluOp::Killgt,
-            0,
-            Chan::X,
-            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
-        )
-        .masked()],
-        literals: vec![1.0f32.to_bits(), 0],
-    };
     let bytes = program(
-        vec![kill, mov(1, Chan::X, 0)],
+        vec![killgt(1.0), mov(1, Chan::X, 0)],
         vec![export(true, 0, 0, [5, 5, 5, 5])],
     );
     let e = run(&bytes, &mut launch(3, 1, &[0])).unwrap_err();
@@ -215,16 +209,7 @@ fn a_kill_that_is_not_last_in_its_clause_is_refused() {
 /// LOOP_START_DX10; an ALU clause whose KILLGT kills every pixel (0.5 + x > -1.0); LOOP_END
 /// (with `vpm`: VALID_PIXEL_MODE); EXPORT_DONE of 1.0; END. Nothing breaks out of the loop.
 fn kill_loop(vpm: bool) -> Vec<u8> {
-    let kill = AluGroup {
-        insts: vec![AluInst::new(
-            AluOp::Killgt,
-            0,
-            Chan::X,
-            &[AluSrc::gpr(0, Chan::X), AluSrc::literal(Chan::X)],
-        )
-        .masked()],
-        literals: vec![(-1.0f32).to_bits(), 0],
-    };
+    let kill = killgt(-1.0);
     let alu_at = 6;
     let mut p = Program::default();
     p.cf.push(CfInst::Word(CfWord::new(CfOp::LoopStartDx10, 3)));
