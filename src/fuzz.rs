@@ -42,12 +42,13 @@ pub fn check_text(
 ) -> Result<Vec<TargetRun>, String> {
     let parsed = crate::parse(text.as_bytes(), "generated.il").map_err(|e| e.rendered)?;
     let program = &parsed.program;
-    // The float sinks (UAV 13) under the program's tolerances, every other UAV under those
-    // of the instructions that do not write the sinks: a transcendental's 0.002 must not
-    // excuse an error elsewhere.
+    // The sinks (float UAV 13, double UAV 10) under the program's tolerances, every other
+    // UAV under those of the instructions that do not write a sink: a transcendental's
+    // 0.002 or `drcp`'s ulp must not excuse an error elsewhere.
     let writes_sink = |i: &il_frontend::ast::Instruction| {
         i.dst.as_ref().is_some_and(|d| {
-            d.reg.ty == il_frontend::regs::RegType::Temp && d.reg.num == il_gen::FLOAT_SINK_REG
+            d.reg.ty == il_frontend::regs::RegType::Temp
+                && [il_gen::FLOAT_SINK_REG, il_gen::DOUBLE_SINK_REG].contains(&d.reg.num)
         })
     };
     let all = program_tolerance(program);
@@ -59,11 +60,13 @@ pub fn check_text(
             .filter(|i| !writes_sink(i)),
     );
     let per_uav = |id: u32| {
-        Some(if id == il_gen::FLOAT_SINK_UAV {
-            all
-        } else {
-            rest
-        })
+        Some(
+            if [il_gen::FLOAT_SINK_UAV, il_gen::DOUBLE_SINK_UAV].contains(&id) {
+                all
+            } else {
+                rest
+            },
+        )
     };
     let d = check_detailed_with(program, targets, seed, step_limit, &per_uav);
     d.reference?;

@@ -9,7 +9,7 @@
 //! - `r8` (two doubles): the sinks of the double operations that are not correctly rounded
 //!   (`dsqrt`, `drcp`, `drsq`: a tolerance of 1-2 ulps). No instruction reads them, so
 //!   their error reaches no exact comparison and is not amplified; the epilogue stores them
-//!   and the run is compared within the double tolerance;
+//!   alone to raw UAV 10, compared within the double tolerance;
 //! - `r9` (four floats, feature `fmath`): the sinks of the single-precision operations with
 //!   a tolerance (transcendentals, `div`, `mod`), like `r8`: nothing reads them, and the
 //!   epilogue stores them alone to raw UAV 13;

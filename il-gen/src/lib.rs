@@ -6,7 +6,8 @@
 //! race-free (each work-item touches only its own UAV, LDS and private bytes, except an
 //! LDS exchange between two barriers in uniform control flow, and atomics whose result does
 //! not depend on the lanes' order) and stores its variables to raw UAV 11 (the 64-bit ones
-//! and the atomics' memory to raw UAV 12, the float sinks to raw UAV 13), so that any
+//! and the atomics' memory to raw UAV 12, the double sinks to raw UAV 10, the float sinks
+//! to raw UAV 13), so that any
 //! difference between two devices is a difference in meaning.
 //!
 //! ```
@@ -26,7 +27,7 @@ mod shrink;
 pub use ast::Program;
 pub use gen::{generate, Rng};
 pub use print::{to_il, GROUP};
-pub use print_extra::{FLOAT_SINK_REG, FLOAT_SINK_UAV};
+pub use print_extra::{DOUBLE_SINK_REG, DOUBLE_SINK_UAV, FLOAT_SINK_REG, FLOAT_SINK_UAV};
 pub use shrink::shrink;
 
 /// Which IL features generated kernels may use. `--features` of `ilc fuzz` takes a comma

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::ast::{Area, Cond, Operand, Program, Stmt, Trips, Var};
+use crate::print_extra::{DOUBLE_SINK_REG, DOUBLE_SINK_UAV};
 
 /// Work-items per group of every generated kernel.
 pub const GROUP: u32 = 64;
@@ -21,8 +22,6 @@ pub(crate) const LDS_PRIVATE_BASE: u32 = 1024;
 /// Bytes per work-item of the input area; the epilogue stores the doubles `r6`, `r7` over
 /// them (no load reads the area after the epilogue).
 const INPUT_BYTES: u32 = 32;
-/// The double sinks `r8`, 16 bytes per work-item, in the UAV's otherwise unused bytes.
-const SINK_BASE: u32 = 10240;
 /// The first literal register of double literals (`lo, hi, lo, hi`), after the single ones.
 const DLIT_BASE: u32 = 200;
 
@@ -357,10 +356,11 @@ pub fn to_il(p: &Program) -> String {
         pr.line("uav_raw_store_id(11) mem.xyzw, r11.x, r7");
     }
     if p.sinks {
-        let (four, base) = (pr.lit(4), pr.lit(SINK_BASE));
+        let four = pr.lit(4);
         pr.line(&format!("ishl r11.x, r0.x, {four}"));
-        pr.line(&format!("iadd r11.x, r11.x, {base}"));
-        pr.line("uav_raw_store_id(11) mem.xyzw, r11.x, r8");
+        pr.line(&format!(
+            "uav_raw_store_id({DOUBLE_SINK_UAV}) mem.xyzw, r11.x, r{DOUBLE_SINK_REG}"
+        ));
     }
     pr.extra_epilogue(p);
     pr.line("endmain");

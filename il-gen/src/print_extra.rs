@@ -1,8 +1,8 @@
 //! IL text of the features `fmath`, `i64`, `atomic`, `typed` and `cb` (see `extra`).
 //!
-//! The float sinks `r9` go to raw UAV 13 (16 bytes per work-item) and nothing else does, so
-//! that `ilc fuzz` can compare every other output without the sinks' tolerances
-//! ([`FLOAT_SINK_UAV`]). Raw UAV 12 (16 KiB, declared when a program has 64-bit variables
+//! The float sinks `r9` go to raw UAV 13 and the double sinks `r8` to raw UAV 10 (16 bytes
+//! per work-item each) and nothing else does, so that `ilc fuzz` can compare every other
+//! output without the sinks' tolerances ([`FLOAT_SINK_UAV`], [`DOUBLE_SINK_UAV`]). Raw UAV 12 (16 KiB, declared when a program has 64-bit variables
 //! or atomics): bytes [2048, 6144) the 64-bit variables `r14`, `r15` (32 per work-item),
 //! [6144, 6720) the shared atomic regions (64 bytes per operation of `SHARED_ATOMICS`),
 //! [8192, 10240) the work-items' own dwords of the returning atomics (16 each), [10240,
@@ -21,6 +21,11 @@ use crate::print::{Printer, COMP, LDS_PRIVATE_BASE};
 pub const FLOAT_SINK_REG: u32 = 9;
 /// The raw UAV that holds the float sinks and nothing else.
 pub const FLOAT_SINK_UAV: u32 = 13;
+/// The register of the double sinks (feature `dmath`): only `dsqrt`, `drcp` and `drsq`
+/// write it, and only the store to [`DOUBLE_SINK_UAV`] reads it.
+pub const DOUBLE_SINK_REG: u32 = 8;
+/// The raw UAV that holds the double sinks and nothing else.
+pub const DOUBLE_SINK_UAV: u32 = 10;
 const SIDE_LONGS: u32 = 2048;
 const SIDE_SHARED: u32 = 6144;
 const SIDE_PRIVATE: u32 = 8192;
@@ -41,6 +46,9 @@ pub fn declarations(p: &Program, head: &mut String) {
     }
     if p.fsinks {
         let _ = writeln!(head, "dcl_raw_uav_id({FLOAT_SINK_UAV})");
+    }
+    if p.sinks {
+        let _ = writeln!(head, "dcl_raw_uav_id({DOUBLE_SINK_UAV})");
     }
     if p.typed {
         head.push_str("dcl_uav_id(1)_type(buffer)_fmtx(uint)\n");

@@ -360,3 +360,40 @@ fn barriers_appear_in_uniform_loops() {
     }
     assert!(in_loop > 10, "{in_loop} barriers in loops");
 }
+
+#[test]
+fn each_sink_register_is_stored_alone_to_its_uav() {
+    // `ilc fuzz` compares UAVs 10 and 13 under the sinks' tolerances and every other UAV
+    // without them, so the sink registers must be read by their own store and nothing else.
+    let features: Features = "int,float,double,dmath,fmath,flow".parse().unwrap();
+    let mut stored = [false; 2];
+    for seed in 0..60 {
+        let text = to_il(&generate(seed, &features));
+        for line in text.lines().map(str::trim) {
+            for (k, (reg, uav)) in [
+                (DOUBLE_SINK_REG, DOUBLE_SINK_UAV),
+                (FLOAT_SINK_REG, FLOAT_SINK_UAV),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let store = format!("uav_raw_store_id({uav}) mem.xyzw, r11.x, r{reg}");
+                if line == store {
+                    stored[k] = true;
+                    continue;
+                }
+                let operands = line.split_once(' ').map_or("", |(_, rest)| rest);
+                let sources = operands.split(',').skip(1).map(str::trim);
+                let reads_sink = sources
+                    .map(|s| s.split(['.', '_', '[']).next().unwrap_or(""))
+                    .any(|r| r == format!("r{reg}"));
+                assert!(!reads_sink, "seed {seed}: `{line}` reads the sink r{reg}");
+                assert!(
+                    !line.contains(&format!("_id({uav})")) || line.starts_with("dcl_"),
+                    "seed {seed}: `{line}` uses the sink UAV {uav}"
+                );
+            }
+        }
+    }
+    assert_eq!(stored, [true, true]);
+}
