@@ -415,7 +415,7 @@ fn select(raw: &Lanes4, swizzle: [u8; 4]) -> Operand<'_> {
 ///
 /// A register without modifiers is read in place: the swizzle picks which register
 /// component (or the constant 0 or 1 lanes) each operand component is. That is the common
-/// case, inlined into the instruction loop; anything else is [`evaluate`]d into `buf`.
+/// case, inlined into the instruction loop; anything else is evaluated into `buf` (`evaluate`).
 #[inline]
 pub fn view<'a>(
     wave: &'a Wave,
