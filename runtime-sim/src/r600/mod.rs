@@ -37,6 +37,7 @@ mod clause_checks;
 pub mod export;
 mod fast;
 pub mod kill;
+mod lane_states;
 mod lanes;
 pub mod mem;
 pub mod mode;

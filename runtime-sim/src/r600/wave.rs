@@ -27,63 +27,16 @@ use super::alu::ClauseState;
 use super::{gpr_ok, Prepared, R600Launch, WAVE};
 use crate::runtime::{RunError, RunReport};
 
-/// Lane states (cayman L1084-L1089).
-pub const ACTIVE: u8 = 0;
-/// Inactive because of a branch.
-pub const BRANCH: u8 = 1;
-/// Inactive until the end of the loop iteration.
-pub const CONT: u8 = 2;
-/// Inactive until the loop exits.
-pub const BREAK: u8 = 3;
-
-/// Eight one-byte lane states as a word (little-endian: lane 0 in the low byte); 0 for a
-/// chunk that is not eight bytes (the callers pass `chunks_exact(8)`).
-#[inline]
-fn load8(c: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    if let Some(src) = c.get(..8) {
-        b.copy_from_slice(src);
-    }
-    u64::from_le_bytes(b)
-}
-
-/// 0xFF in each byte of `x` equal to `v`, else 0 (SWAR: a byte is zero after the XOR when
-/// the OR of its bits, folded into its bit 0 by shifts under 8, is 0).
-#[inline]
-fn eq_bytes(x: u64, v: u8) -> u64 {
-    let y = x ^ u64::from_le_bytes([v; 8]);
-    let mut t = y | y >> 4;
-    t |= t >> 2;
-    t |= t >> 1;
-    (!t & 0x0101_0101_0101_0101) * 0xFF
-}
-
-/// Byte `i` of entry `b` is 0xFF when bit `i` of `b` is set, else 0: eight lane bits as a
-/// mask over eight one-byte lane states.
-const BYTE_MASKS: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 == 1 {
-                t[b] |= 0xFF << (8 * i);
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
+pub use super::lane_states::{LaneStates, ACTIVE, BRANCH, BREAK, CONT};
 
 /// One stack frame.
 #[derive(Clone, Debug)]
 pub enum Frame {
     /// PUSH / ALU_PUSH_BEFORE: the lane states before the push (one subentry).
-    Push { saved: [u8; WAVE] },
+    Push { saved: LaneStates },
     /// LOOP_START*: the lane states at entry and the loop state (one entry, cayman L1265).
     Loop {
-        saved: [u8; WAVE],
+        saved: LaneStates,
         /// Iterations left (`None`: a DX10 loop, left only by LOOP_BREAK).
         counter: Option<u32>,
         /// The enclosing loop's aL, restored at exit.
@@ -123,7 +76,7 @@ pub struct Wave {
     /// GPRs 0..=127, each four channels of 64 lanes.
     pub gpr: Vec<[[u32; WAVE]; 4]>,
     /// Per-lane state.
-    pub state: [u8; WAVE],
+    pub state: LaneStates,
     /// Valid lanes (bit per lane).
     pub valid: u64,
     pub stack: Vec<Frame>,
@@ -194,7 +147,7 @@ impl Wave {
     ) -> Wave {
         let mut wave = Wave {
             gpr,
-            state: [BRANCH; WAVE],
+            state: LaneStates::default(),
             valid: 0,
             stack,
             pc: 0,
@@ -217,7 +170,7 @@ impl Wave {
                     continue;
                 }
                 wave.valid |= 1 << lane;
-                wave.state[lane] = ACTIVE;
+                wave.state.set(1 << lane, ACTIVE);
                 wave.gpr[0][0][lane] = (x as f32 + 0.5).to_bits();
                 wave.gpr[0][1][lane] = (y as f32 + 0.5).to_bits();
                 wave.gpr[0][3][lane] = 1.0f32.to_bits();
@@ -244,7 +197,7 @@ impl Wave {
                 continue;
             }
             wave.valid |= 1 << lane;
-            wave.state[lane] = ACTIVE;
+            wave.state.set(1 << lane, ACTIVE);
             wave.gpr[0][0][lane] = (t % gx) as u32;
             wave.gpr[0][1][lane] = ((t / gx) % gy) as u32;
             wave.gpr[0][2][lane] = (t / (gx * gy)) as u32;
@@ -256,26 +209,15 @@ impl Wave {
     }
 
     /// Lanes in the Active state.
+    #[inline]
     pub fn active(&self) -> u64 {
-        // Eight lanes at a time: the Active bytes' masks, their top bits gathered by a
-        // multiply (bits 7, 15, ..., 63 shifted to 0, 8, ..., 56: distinct partial products,
-        // no carries, into the top byte).
-        let mut m = 0u64;
-        for (k, c) in self.state.chunks_exact(8).enumerate() {
-            let active = (eq_bytes(load8(c), ACTIVE) >> 7) & 0x0101_0101_0101_0101;
-            m |= (active.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-        }
-        m
+        self.state.active()
     }
 
     /// After a pop with VALID_PIXEL_MODE: "invalid pixels are deactivated after the active
     /// mask is restored from the stack" (cayman L1120).
     fn deactivate_invalid(&mut self) {
-        for l in 0..WAVE {
-            if self.valid >> l & 1 == 0 && self.state[l] == ACTIVE {
-                self.state[l] = BRANCH;
-            }
-        }
+        self.state.set(self.state.active() & !self.valid, BRANCH);
     }
 
     /// Lanes passing COND / VALID_PIXEL_MODE (Table 3.4, cayman L1138-L1144; NOT_BOOL reads
@@ -326,15 +268,8 @@ impl Wave {
                 .pop()
                 .ok_or_else(|| self.fault(p, "stack underflow: POP on an empty stack"))?;
             match f {
-                Frame::Push { saved } => {
-                    // Eight lanes at a time: a lane keeps its state if it is BREAK or CONT.
-                    let lanes = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
-                    for (st, sv) in lanes {
-                        let (x, v) = (load8(st), load8(sv));
-                        let keep = eq_bytes(x, BREAK) | eq_bytes(x, CONT);
-                        st.copy_from_slice(&((x & keep) | (v & !keep)).to_le_bytes());
-                    }
-                }
+                // A lane keeps its state if it is BREAK or CONT.
+                Frame::Push { saved } => self.state.restore(&saved),
                 Frame::Loop {
                     saved, outer_al, ..
                 } => {
@@ -356,17 +291,10 @@ impl Wave {
         let Some(Frame::Push { saved }) = self.stack.last() else {
             return Err(self.fault(p, "ELSE without a PUSH frame on top of the stack"));
         };
+        // The lanes Active at the PUSH, passing COND and now Active or Inactive-branch flip
+        // between the two.
         let saved = *saved;
-        // Eight lanes at a time: the lanes Active at the PUSH, passing COND and now Active or
-        // Inactive-branch flip between the two (XOR with ACTIVE ^ BRANCH).
-        let swap = u64::from_le_bytes([ACTIVE ^ BRANCH; 8]);
-        let chunks = self.state.chunks_exact_mut(8).zip(saved.chunks_exact(8));
-        for (k, (st, sv)) in chunks.enumerate() {
-            let (x, v) = (load8(st), load8(sv));
-            let cond = BYTE_MASKS[usize::from((cond >> (8 * k)) as u8)];
-            let flip = eq_bytes(v, ACTIVE) & cond & (eq_bytes(x, ACTIVE) | eq_bytes(x, BRANCH));
-            st.copy_from_slice(&(x ^ (swap & flip)).to_le_bytes());
-        }
+        self.state.else_flip(&saved, cond);
         Ok(())
     }
 
@@ -494,20 +422,9 @@ impl Wave {
             ));
         }
         if let Some((stay, off)) = cs.exec_update {
-            // Eight lanes at a time, the lane bits widened to byte masks by a table.
-            let (active, off) = (
-                u64::from_le_bytes([ACTIVE; 8]),
-                u64::from_le_bytes([off; 8]),
-            );
-            for (k, c) in self.state.chunks_exact_mut(8).enumerate() {
-                let e = BYTE_MASKS[usize::from((cs.exec >> (8 * k)) as u8)];
-                let st = BYTE_MASKS[usize::from((stay >> (8 * k)) as u8)];
-                let new = (active & st) | (off & !st);
-                let mut b = [0u8; 8];
-                b.copy_from_slice(c);
-                let old = u64::from_le_bytes(b);
-                c.copy_from_slice(&((old & !e) | (new & e)).to_le_bytes());
-            }
+            // The clause's lanes: those in `stay` Active, the others in state `off`.
+            self.state.set(cs.exec & stay, ACTIVE);
+            self.state.set(cs.exec & !stay, off);
         }
         let Some(CfInst::Alu(a)) = p.prog.cf.get(cs.cf) else {
             return Ok(());
@@ -566,11 +483,7 @@ impl Wave {
                 } else {
                     let saved = self.state;
                     self.push(p, ctx.launch, Frame::Push { saved })?;
-                    for l in 0..WAVE {
-                        if self.state[l] == ACTIVE && t >> l & 1 == 0 {
-                            self.state[l] = BRANCH;
-                        }
-                    }
+                    self.state.set(self.state.active() & !t, BRANCH);
                     self.pc += 1;
                 }
             }
@@ -631,11 +544,7 @@ impl Wave {
                     if !no_al && counter.is_some() {
                         self.al = init;
                     }
-                    for l in 0..WAVE {
-                        if self.state[l] == ACTIVE && t >> l & 1 == 0 {
-                            self.state[l] = BREAK;
-                        }
-                    }
+                    self.state.set(self.state.active() & !t, BREAK);
                     self.pc += 1;
                 }
             }
@@ -663,23 +572,14 @@ impl Wave {
                 }
                 let more = *counter != Some(0);
                 let (saved, step, no_al) = (*saved, *step, *no_al);
-                let mut alive = 0u64;
-                for l in 0..WAVE {
-                    if saved[l] == ACTIVE && self.state[l] != BREAK {
-                        alive |= 1 << l;
-                    }
-                }
+                let mut alive = saved.active() & !self.state.broken();
                 if w.valid_pixel_mode {
                     // Invalid (killed) pixels count as inactive (cayman L1116): they do not
                     // go round again.
                     alive &= self.valid;
                 }
                 if more && cond && alive != 0 {
-                    for l in 0..WAVE {
-                        if alive >> l & 1 == 1 {
-                            self.state[l] = ACTIVE;
-                        }
-                    }
+                    self.state.set(alive, ACTIVE);
                     if !no_al {
                         self.al = self.al.wrapping_add(step);
                     }
@@ -695,17 +595,13 @@ impl Wave {
             CfOp::LoopBreak | CfOp::LoopContinue => {
                 let t = self.test(ctx.launch, w);
                 let to = if w.op == CfOp::LoopBreak { BREAK } else { CONT };
-                for l in 0..WAVE {
-                    if t >> l & 1 == 1 {
-                        self.state[l] = to;
-                    }
-                }
+                self.state.set(t, to);
                 let k = self.loop_frame(p)?;
                 let Some(Frame::Loop { saved, .. }) = self.stack.get(k) else {
                     return Err(self.fault(p, "no loop frame"));
                 };
-                let busy = (0..WAVE)
-                    .any(|l| saved[l] == ACTIVE && matches!(self.state[l], ACTIVE | BRANCH));
+                // Active at entry and now Active or Inactive-branch.
+                let busy = saved.active() & !self.state.looped_out() != 0;
                 if busy {
                     self.pc += 1;
                 } else {
@@ -792,70 +688,4 @@ pub fn whole_quad(m: u64) -> u64 {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod active_tests {
-    use super::*;
-
-    /// The eight-lanes-at-a-time Active mask is the lane-by-lane one, for every state in
-    /// every lane position.
-    #[test]
-    fn active_mask_matches_the_lane_states() {
-        let l = R600Launch::new(Default::default(), [64, 1, 1], [64, 1, 1]);
-        let mut w = Wave::launch(&l, 0, 1, [0; 3]);
-        let prep = Prepared {
-            prog: Default::default(),
-            addr: Vec::new(),
-            at: Vec::new(),
-            alu: Vec::new(),
-        };
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..200 {
-            for s in w.state.iter_mut() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                *s = [ACTIVE, BRANCH, CONT, BREAK][(seed >> 33) as usize % 4];
-            }
-            let want = (0..WAVE).fold(0u64, |m, k| m | u64::from(w.state[k] == ACTIVE) << k);
-            assert_eq!(w.active(), want);
-            // ELSE and POP by bytes against the lane-by-lane rules.
-            let saved = {
-                let mut v = w.state;
-                v.rotate_left(5);
-                v
-            };
-            let cond = seed.rotate_left(17);
-            let mut want = w.state;
-            for l in 0..WAVE {
-                if saved[l] == ACTIVE && cond >> l & 1 == 1 {
-                    want[l] = match want[l] {
-                        ACTIVE => BRANCH,
-                        BRANCH => ACTIVE,
-                        s => s,
-                    };
-                }
-            }
-            let before = w.state;
-            w.stack.push(Frame::Push { saved });
-            w.else_op(&prep, cond).unwrap();
-            assert_eq!(w.state, want);
-            w.state = before;
-            let mut want = before;
-            for l in 0..WAVE {
-                if !matches!(before[l], BREAK | CONT) {
-                    want[l] = saved[l];
-                }
-            }
-            w.pop(&prep, 1).unwrap();
-            assert_eq!(w.state, want);
-            // The byte masks of the exec-mask update are the lane bits.
-            let bits = (seed >> 7) as u8;
-            let m = BYTE_MASKS[usize::from(bits)].to_le_bytes();
-            for (i, &x) in m.iter().enumerate() {
-                assert_eq!(x, if bits >> i & 1 == 1 { 0xFF } else { 0 });
-            }
-        }
-    }
 }
