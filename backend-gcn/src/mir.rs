@@ -53,7 +53,7 @@ pub enum Slot {
     Dst,
     /// VALU `sdst` (compare results).
     Sdst,
-    /// Source `i` (SALU src0/src1, VALU src[i], DS data0/data1).
+    /// Source `i` (SALU src0/src1, VALU `src[i]`, DS data0/data1).
     Src(u8),
     /// SMEM `sbase`.
     Sbase,

@@ -13,7 +13,7 @@
 //! independent load at once: a block that loads 130 vectors before it combines them, or
 //! the reloads that spilling placed just before their uses, would hold all of them in
 //! registers together. So each round takes ready instructions in program order only while
-//! the dwords the block's own values hold stay within [`Pressure::budget`]; a round that
+//! the dwords the block's own values hold stay within `Pressure::budget`; a round that
 //! would take nothing takes the first ready instruction. Blocks under the budget are
 //! scheduled exactly as without it.
 

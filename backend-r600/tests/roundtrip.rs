@@ -276,9 +276,9 @@ proptest! {
 /// The forms the compiler emits for returning RAT atomics, which LLVM 14 cannot select
 /// (`Cannot select: AtomicCmpSwap` / a returning `atomicrmw` has no pattern, digest D1): the
 /// words computed by hand from the Ch9 tables. CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221):
-/// RAT_ID [3:0], RAT_INST [9:4], TYPE [14:13], RW_GPR [21:15], INDEX_GPR [29:23];
-/// CF_ALLOC_EXPORT_WORD1_BUF: COMP_MASK [15:12], CF_INST [29:22] (MEM_RAT 86), BARRIER 31.
-/// CF_WORD1: CF_INST [29:22] (WAIT_ACK 26, cayman L3218), BARRIER 31.
+/// RAT_ID \[3:0\], RAT_INST \[9:4\], TYPE \[14:13\], RW_GPR \[21:15\], INDEX_GPR \[29:23\];
+/// CF_ALLOC_EXPORT_WORD1_BUF: COMP_MASK \[15:12\], CF_INST \[29:22\] (MEM_RAT 86), BARRIER 31.
+/// CF_WORD1: CF_INST \[29:22\] (WAIT_ACK 26, cayman L3218), BARRIER 31.
 #[test]
 fn returning_rat_atomic_and_wait_ack_words() {
     let mut m = CfMem::rat(ExportOp::MemRat, 11, RatInst::AddRtn, 7, 2, 0xF);
@@ -329,9 +329,9 @@ fn set_mode_carries_its_modes_in_the_select_fields() {
 
 /// A store that a later fetch reads back asks for an ACK: `MEM_RAT_CACHELESS STORE_DWORD`
 /// with TYPE WRITE_IND_ACK (3), which LLVM 14 never emits (it has no WAIT_ACK, Cayman digest
-/// E7). Words from the Ch9 tables: CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221) RAT_ID [3:0],
-/// RAT_INST [9:4] (STORE_DWORD 20), TYPE [14:13], RW_GPR [21:15], INDEX_GPR [29:23];
-/// CF_ALLOC_EXPORT_WORD1_BUF COMP_MASK [15:12], CF_INST [29:22] (MEM_RAT_CACHELESS 87),
+/// E7). Words from the Ch9 tables: CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221) RAT_ID \[3:0\],
+/// RAT_INST \[9:4\] (STORE_DWORD 20), TYPE \[14:13\], RW_GPR \[21:15\], INDEX_GPR \[29:23\];
+/// CF_ALLOC_EXPORT_WORD1_BUF COMP_MASK \[15:12\], CF_INST \[29:22\] (MEM_RAT_CACHELESS 87),
 /// BARRIER 31.
 #[test]
 fn acknowledged_store_dword_words() {
@@ -356,9 +356,9 @@ fn acknowledged_store_dword_words() {
 
 /// SAMPLE_C_LZ with the slice in z and the reference in w, the form the compiler emits for
 /// `sample_c_lz` of a 2D array; LLVM 14 has no intrinsic for SAMPLE_C_LZ. TEX_WORD0 (cayman
-/// L9532): TEX_INST [4:0] (SAMPLE_C_LZ 27, L7501), RESOURCE_ID [15:8], SRC_GPR [22:16];
-/// TEX_WORD1: DST_GPR [6:0], DST_SEL_X..W [20:9], COORD_TYPE_X..W bits 28-31 (L9639);
-/// TEX_WORD2: SAMPLER_ID [19:15], SRC_SEL_X..W [31:20] (3 bits each).
+/// L9532): TEX_INST \[4:0\] (SAMPLE_C_LZ 27, L7501), RESOURCE_ID \[15:8\], SRC_GPR \[22:16\];
+/// TEX_WORD1: DST_GPR \[6:0\], DST_SEL_X..W \[20:9\], COORD_TYPE_X..W bits 28-31 (L9639);
+/// TEX_WORD2: SAMPLER_ID \[19:15\], SRC_SEL_X..W \[31:20\] (3 bits each).
 #[test]
 fn sample_c_lz_array_words() {
     let t = TexInst {
@@ -391,7 +391,7 @@ fn sample_c_lz_array_words() {
 }
 
 /// SAMPLE with texel offsets, the form `sample_aoffimmi` compiles to: TEX_WORD2 OFFSET_X
-/// [4:0], OFFSET_Y [9:5], 5-bit two's complement (cayman L9653-L9656); +1 texel is 2 and
+/// \[4:0\], OFFSET_Y \[9:5\], 5-bit two's complement (cayman L9653-L9656); +1 texel is 2 and
 /// -1 texel 0x1E in half texels.
 #[test]
 fn sample_offset_words() {
@@ -429,7 +429,7 @@ fn sample_offset_words() {
 }
 
 /// The integer pixel kills `discard_logical*` selects, which LLVM 14 never emits (its
-/// `llvm.r600.kill` is KILLGT, covered by `llc_encoding`): ALU_WORD1_OP2 ALU_INST [17:7] is
+/// `llvm.r600.kill` is KILLGT, covered by `llc_encoding`): ALU_WORD1_OP2 ALU_INST \[17:7\] is
 /// KILLE_INT 70 / KILLNE_INT 73 (cayman L4573, Table 8.x), WRITE_MASK [4] clear.
 #[test]
 fn integer_kill_words() {
@@ -484,9 +484,9 @@ fn pixel_export_words() {
 }
 
 /// GET_TEXTURE_RESINFO as `resinfo` compiles it (LLVM 14's `llvm.r600.txq` is not in the
-/// oracle's data): TEX_WORD0 TEX_INST [4:0] = 4 (cayman L7335), RESOURCE_ID [15:8],
-/// SRC_GPR [22:16]; TEX_WORD1 DST_GPR [6:0], DST_SEL_X..W [11:9]..[20:18] (W only here),
-/// COORD_TYPE 0; TEX_WORD2 SRC_SEL_X [22:20] = X, SRC_SEL_Y..W [25:23], [28:26], [31:29]
+/// oracle's data): TEX_WORD0 TEX_INST \[4:0\] = 4 (cayman L7335), RESOURCE_ID \[15:8\],
+/// SRC_GPR \[22:16\]; TEX_WORD1 DST_GPR \[6:0\], DST_SEL_X..W \[11:9\]..\[20:18\] (W only here),
+/// COORD_TYPE 0; TEX_WORD2 SRC_SEL_X \[22:20\] = X, SRC_SEL_Y..W \[25:23\], \[28:26\], \[31:29\]
 /// = 4 (0.0).
 #[test]
 fn get_texture_resinfo_words() {
@@ -519,7 +519,7 @@ fn get_texture_resinfo_words() {
 }
 
 /// GATHER4 as `fetch4_compselect(z)` compiles it: TEX_INST 21 (cayman L7181), INST_MOD
-/// [6:5] = 2 (the Z element, L9590-9593), COORD_TYPE_X/Y 1 (TEX_WORD1 bits 28, 29).
+/// \[6:5\] = 2 (the Z element, L9590-9593), COORD_TYPE_X/Y 1 (TEX_WORD1 bits 28, 29).
 #[test]
 fn gather4_words() {
     let t = TexInst {

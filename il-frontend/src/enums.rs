@@ -2,7 +2,7 @@
 //! gives their values) together with their text spellings (Chapter 6 and the instruction
 //! entries of Chapter 7).
 //!
-//! Each enumeration is declared once with [`named_enum!`]: the Rust type, its numeric values,
+//! Each enumeration is declared once with `named_enum!`: the Rust type, its numeric values,
 //! its canonical text spelling and any other spellings the reader accepts. Opcode control
 //! fields refer to these tables through [`NameTable`], so the parser, the printer and the
 //! binary codec agree on every value.

@@ -83,7 +83,7 @@ pub fn umul_high(a: u32, b: u32) -> u32 {
     ((u64::from(a) * u64::from(b)) >> 32) as u32
 }
 
-/// `imul24` (L5937): the low 32 bits of the product of src0[23:0] and src1[23:0] read as
+/// `imul24` (L5937): the low 32 bits of the product of src0\[23:0\] and src1\[23:0\] read as
 /// signed 24-bit integers (bits 31:24 ignored). The entry's opcode field `IL_OP_I_MAD24`
 /// and "3-input" are misprints.
 #[inline]
@@ -106,20 +106,20 @@ pub fn imad24(a: u32, b: u32, c: u32) -> u32 {
     imul24(a, b).wrapping_add(c)
 }
 
-/// `umul24` (L6189): the low 32 bits of src0[23:0] * src1[23:0], unsigned.
+/// `umul24` (L6189): the low 32 bits of src0\[23:0\] * src1\[23:0\], unsigned.
 #[inline]
 pub fn umul24(a: u32, b: u32) -> u32 {
     (zext24(a) * zext24(b)) as u32
 }
 
-/// `umul24_high` (L6211): bits 47:32 of the unsigned 48-bit product src0[23:0] * src1[23:0],
+/// `umul24_high` (L6211): bits 47:32 of the unsigned 48-bit product src0\[23:0\] * src1\[23:0\],
 /// zero-extended.
 #[inline]
 pub fn umul24_high(a: u32, b: u32) -> u32 {
     ((zext24(a) * zext24(b)) >> 32) as u32
 }
 
-/// `umad24` (L6106): low32(src0[23:0] * src1[23:0] + src2).
+/// `umad24` (L6106): low32(src0\[23:0\] * src1\[23:0\] + src2).
 #[inline]
 pub fn umad24(a: u32, b: u32, c: u32) -> u32 {
     umul24(a, b).wrapping_add(c)

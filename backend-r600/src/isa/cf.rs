@@ -41,18 +41,18 @@ impl CfCond {
 pub struct CfWord {
     /// CF_INST.
     pub op: CfOp,
-    /// ADDR[23:0]: clause start or jump target in 64-bit units from the program start
+    /// ADDR\[23:0\]: clause start or jump target in 64-bit units from the program start
     /// (cayman L7929-7933); for WAIT_ACK the tolerated ack count (cayman L3207).
     pub addr: u32,
-    /// JUMPTABLE_SEL[26:24] (JUMPTABLE only, cayman L7934-7941).
+    /// JUMPTABLE_SEL\[26:24\] (JUMPTABLE only, cayman L7934-7941).
     pub jumptable_sel: u8,
-    /// POP_COUNT[2:0].
+    /// POP_COUNT\[2:0\].
     pub pop_count: u8,
-    /// CF_CONST[7:3]: loop / boolean constant index.
+    /// CF_CONST\[7:3\]: loop / boolean constant index.
     pub cf_const: u8,
-    /// COND[9:8].
+    /// COND\[9:8\].
     pub cond: CfCond,
-    /// COUNT[15:10]: fetch clause length − 1, CALL_COUNT, or stream id (cayman L7985).
+    /// COUNT\[15:10\]: fetch clause length − 1, CALL_COUNT, or stream id (cayman L7985).
     pub count: u8,
     /// VALID_PIXEL_MODE (bit 20).
     pub valid_pixel_mode: bool,
@@ -86,17 +86,17 @@ impl CfWord {
 /// GLOBAL_WAVE_SYNC: CF_GWS_WORD0 + CF_WORD1 (cayman L7945-7965).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CfGws {
-    /// VALUE[9:0].
+    /// VALUE\[9:0\].
     pub value: u16,
-    /// RESOURCE[20:16].
+    /// RESOURCE\[20:16\].
     pub resource: u8,
     /// SIGN (bit 25).
     pub sign: bool,
-    /// VAL_INDEX_MODE[27:26].
+    /// VAL_INDEX_MODE\[27:26\].
     pub val_index_mode: u8,
-    /// RSRC_INDEX_MODE[29:28].
+    /// RSRC_INDEX_MODE\[29:28\].
     pub rsrc_index_mode: u8,
-    /// GWS_OPCODE[31:30]: 0 SEMA_V, 1 SEMA_P, 2 BARRIER, 3 INIT.
+    /// GWS_OPCODE\[31:30\]: 0 SEMA_V, 1 SEMA_P, 2 BARRIER, 3 INIT.
     pub gws_opcode: u8,
     /// The CF_WORD1 fields (op is GLOBAL_WAVE_SYNC; `addr`/`jumptable_sel` unused = 0).
     pub word1: CfWord,
@@ -139,7 +139,7 @@ pub struct Kcache {
     pub bank: u8,
     /// KCACHE_MODE.
     pub mode: KcacheMode,
-    /// KCACHE_ADDR: first line (16 constants per line = byte address bits [15:8], cayman L8079).
+    /// KCACHE_ADDR: first line (16 constants per line = byte address bits \[15:8\], cayman L8079).
     pub addr: u8,
 }
 
@@ -171,9 +171,9 @@ pub struct CfAluExt {
 pub struct CfAlu {
     /// CF_INST.
     pub op: CfAluOp,
-    /// ADDR[21:0]: clause start in 64-bit units.
+    /// ADDR\[21:0\]: clause start in 64-bit units.
     pub addr: u32,
-    /// COUNT[24:18]: clause size in 64-bit slots − 1.
+    /// COUNT\[24:18\]: clause size in 64-bit slots − 1.
     pub count: u8,
     /// Kcache sets 0 and 1.
     pub kcache: [Kcache; 2],
@@ -248,7 +248,7 @@ pub struct CfExport {
     pub op: ExportOp,
     /// TYPE: 0 PIXEL, 1 POS, 2 PARAM.
     pub ty: ExportType,
-    /// ARRAY_BASE[12:0]: MRT 0-7 (61 = Z), POS 60-63, PARAM 0-31 (cayman L978-990).
+    /// ARRAY_BASE\[12:0\]: MRT 0-7 (61 = Z), POS 60-63, PARAM 0-31 (cayman L978-990).
     pub array_base: u16,
     /// RW_GPR: first exported GPR.
     pub rw_gpr: u8,
@@ -276,15 +276,15 @@ pub struct CfExport {
 /// Word 0 of a memory CF_ALLOC_EXPORT instruction: ARRAY_BASE or the RAT fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemTarget {
-    /// CF_ALLOC_EXPORT_WORD0.ARRAY_BASE[12:0] (scratch, ring, stream, MEM_EXPORT).
+    /// CF_ALLOC_EXPORT_WORD0.ARRAY_BASE\[12:0\] (scratch, ring, stream, MEM_EXPORT).
     ArrayBase(u16),
     /// CF_ALLOC_EXPORT_WORD0_RAT (cayman L8221-8324).
     Rat {
-        /// RAT_ID[3:0]: UAV 0..=15.
+        /// RAT_ID\[3:0\]: UAV 0..=15.
         id: u8,
-        /// RAT_INST[9:4].
+        /// RAT_INST\[9:4\].
         inst: RatInst,
-        /// RAT_INDEX_MODE[12:11]: 0 none, 1 +CF_IDX0, 2 +CF_IDX1.
+        /// RAT_INDEX_MODE\[12:11\]: 0 none, 1 +CF_IDX0, 2 +CF_IDX1.
         index_mode: u8,
     },
 }
@@ -307,9 +307,9 @@ pub struct CfMem {
     pub index_gpr: u8,
     /// ELEM_SIZE: dwords per element − 1.
     pub elem_size: u8,
-    /// ARRAY_SIZE[11:0] (MEM_RAT_CACHELESS: [7:0] burst stride).
+    /// ARRAY_SIZE\[11:0\] (MEM_RAT_CACHELESS: \[7:0\] burst stride).
     pub array_size: u16,
-    /// COMP_MASK[15:12]: X = bit 0 (store raw: 0x1/0x3/0xF for 1/2/4 dwords, D9).
+    /// COMP_MASK\[15:12\]: X = bit 0 (store raw: 0x1/0x3/0xF for 1/2/4 dwords, D9).
     pub comp_mask: u8,
     /// BURST_COUNT.
     pub burst_count: u8,

@@ -42,7 +42,7 @@ fn g16(f: Field, w: u32) -> u16 {
 }
 
 /// True if CF word 1 belongs to the CF_ALU_WORD1 namespace: those opcodes (8..15 in a
-/// 4-bit field at [29:26]) always have bit 29 set, the 8-bit CF_WORD1/export opcodes
+/// 4-bit field at \[29:26\]) always have bit 29 set, the 8-bit CF_WORD1/export opcodes
 /// (at most 92) never do (digest §2.1).
 pub fn is_alu_cf(word1: u32) -> bool {
     (word1 >> 29) & 1 == 1

@@ -15,7 +15,7 @@ pub const SEL_MASKED: FetchSel = 7;
 /// The GPR destination common to VTX, TEX and MEM_RD word 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FetchDst {
-    /// DST_GPR[6:0].
+    /// DST_GPR\[6:0\].
     pub gpr: u8,
     /// DST_REL (+aL).
     pub rel: bool,
@@ -28,48 +28,48 @@ pub struct FetchDst {
 pub struct VtxInst {
     /// VC_INST.
     pub op: VtxOp,
-    /// FETCH_TYPE[6:5]: 0 vertex, 1 instance, 2 no index offset.
+    /// FETCH_TYPE\[6:5\]: 0 vertex, 1 instance, 2 no index offset.
     pub fetch_type: u8,
     /// FETCH_WHOLE_QUAD.
     pub fetch_whole_quad: bool,
-    /// BUFFER_ID[15:8]: the resource.
+    /// BUFFER_ID\[15:8\]: the resource.
     pub buffer_id: u8,
-    /// SRC_GPR[22:16].
+    /// SRC_GPR\[22:16\].
     pub src_gpr: u8,
     /// SRC_REL.
     pub src_rel: bool,
-    /// SRC_SEL_X[25:24]: the component holding the index/address.
+    /// SRC_SEL_X\[25:24\]: the component holding the index/address.
     pub src_sel_x: u8,
-    /// SRC_SEL_Y[27:26] (LDS_REQ address component).
+    /// SRC_SEL_Y\[27:26\] (LDS_REQ address component).
     pub src_sel_y: u8,
-    /// STRUCTURED_READ[29:28].
+    /// STRUCTURED_READ\[29:28\].
     pub structured_read: u8,
     /// LDS_REQ (bit 30).
     pub lds_req: bool,
     /// COALESCED_READ (bit 31).
     pub coalesced_read: bool,
-    /// Destination (VTX_WORD1_GPR); for SEMANTIC the GPR field holds SEMANTIC_ID[7:0]
+    /// Destination (VTX_WORD1_GPR); for SEMANTIC the GPR field holds SEMANTIC_ID\[7:0\]
     /// (`dst.gpr` | `dst.rel` << 7).
     pub dst: FetchDst,
     /// USE_CONST_FIELDS (bit 21): take the format from the resource.
     pub use_const_fields: bool,
-    /// DATA_FORMAT[27:22] (13 = FMT_32, 29 = 32_32, 34 = 32_32_32_32; digest §5.3).
+    /// DATA_FORMAT\[27:22\] (13 = FMT_32, 29 = 32_32, 34 = 32_32_32_32; digest §5.3).
     pub data_format: u8,
-    /// NUM_FORMAT_ALL[29:28]: 0 NORM, 1 INT, 2 SCALED.
+    /// NUM_FORMAT_ALL\[29:28\]: 0 NORM, 1 INT, 2 SCALED.
     pub num_format_all: u8,
     /// FORMAT_COMP_ALL (bit 30): signed.
     pub format_comp_all: bool,
     /// SRF_MODE_ALL (bit 31): 1 = no zero.
     pub srf_mode_all: bool,
-    /// OFFSET[15:0] (bytes).
+    /// OFFSET\[15:0\] (bytes).
     pub offset: u16,
-    /// ENDIAN_SWAP[17:16].
+    /// ENDIAN_SWAP\[17:16\].
     pub endian_swap: u8,
     /// CONST_BUF_NO_STRIDE (bit 18).
     pub const_buf_no_stride: bool,
     /// ALT_CONST (bit 20).
     pub alt_const: bool,
-    /// BUFFER_INDEX_MODE[22:21].
+    /// BUFFER_INDEX_MODE\[22:21\].
     pub buffer_index_mode: u8,
 }
 
@@ -121,11 +121,11 @@ impl VtxInst {
 pub struct TexInst {
     /// TEX_INST.
     pub op: TexOp,
-    /// INST_MOD[6:5] (LD: 1 = ldfptr; GET_GRADIENTS: fine; GATHER4: component).
+    /// INST_MOD\[6:5\] (LD: 1 = ldfptr; GET_GRADIENTS: fine; GATHER4: component).
     pub inst_mod: u8,
     /// FETCH_WHOLE_QUAD.
     pub fetch_whole_quad: bool,
-    /// RESOURCE_ID[15:8].
+    /// RESOURCE_ID\[15:8\].
     pub resource_id: u8,
     /// SRC_GPR.
     pub src_gpr: u8,
@@ -133,19 +133,19 @@ pub struct TexInst {
     pub src_rel: bool,
     /// ALT_CONST (bit 24).
     pub alt_const: bool,
-    /// RESOURCE_INDEX_MODE[26:25].
+    /// RESOURCE_INDEX_MODE\[26:25\].
     pub resource_index_mode: u8,
-    /// SAMPLER_INDEX_MODE[28:27].
+    /// SAMPLER_INDEX_MODE\[28:27\].
     pub sampler_index_mode: u8,
     /// Destination.
     pub dst: FetchDst,
-    /// LOD_BIAS[27:21] (S3.4).
+    /// LOD_BIAS\[27:21\] (S3.4).
     pub lod_bias: u8,
     /// COORD_TYPE_X..W (bits 28-31): 1 = normalized.
     pub coord_type: [bool; 4],
     /// OFFSET_X/Y/Z (5-bit two's complement fields, stored raw 0..=31).
     pub offset: [u8; 3],
-    /// SAMPLER_ID[19:15].
+    /// SAMPLER_ID\[19:15\].
     pub sampler_id: u8,
     /// SRC_SEL_X..W (0-3 xyzw, 4 = 0.0, 5 = 1.0).
     pub src_sel: [FetchSel; 4],
@@ -154,25 +154,25 @@ pub struct TexInst {
 /// MEM_RD_WORD0/1/2: scratch / scatter reads in a TC clause (cayman L9677-9811).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MemRdInst {
-    /// ELEM_SIZE[6:5].
+    /// ELEM_SIZE\[6:5\].
     pub elem_size: u8,
     /// FETCH_WHOLE_QUAD.
     pub fetch_whole_quad: bool,
-    /// MEM_OP[10:8]: 0 scratch, 2 scatter.
+    /// MEM_OP\[10:8\]: 0 scratch, 2 scatter.
     pub mem_op: u8,
     /// UNCACHED (bit 11).
     pub uncached: bool,
     /// INDEXED (bit 12).
     pub indexed: bool,
-    /// SRC_SEL_Y[14:13].
+    /// SRC_SEL_Y\[14:13\].
     pub src_sel_y: u8,
     /// SRC_GPR.
     pub src_gpr: u8,
     /// SRC_REL.
     pub src_rel: bool,
-    /// SRC_SEL_X[25:24].
+    /// SRC_SEL_X\[25:24\].
     pub src_sel_x: u8,
-    /// BURST_CNT[29:26].
+    /// BURST_CNT\[29:26\].
     pub burst_count: u8,
     /// LDS_REQ.
     pub lds_req: bool,
@@ -188,11 +188,11 @@ pub struct MemRdInst {
     pub format_comp_all: bool,
     /// SRF_MODE_ALL.
     pub srf_mode_all: bool,
-    /// ARRAY_BASE[12:0].
+    /// ARRAY_BASE\[12:0\].
     pub array_base: u16,
-    /// ENDIAN_SWAP[17:16].
+    /// ENDIAN_SWAP\[17:16\].
     pub endian_swap: u8,
-    /// ARRAY_SIZE[31:20].
+    /// ARRAY_SIZE\[31:20\].
     pub array_size: u16,
 }
 

@@ -19,7 +19,7 @@
 //!   (L1912, L1914; digest Q45), one MOVA_INT and no AR-relative operand beside it (L1930,
 //!   L1964), one LDS_IDX_OP (L7797), LDS queue reads all popping or all peeking (L2334).
 //! * UPDATE_EXEC_MASK / UPDATE_PRED only on PRED_SET*/KILL* (cayman L1956, L1978).
-//! * [EXT] LLVM: LDS output queue A is read only on cycle 0 (digest §3.7).
+//! * \[EXT\] LLVM: LDS output queue A is read only on cycle 0 (digest §3.7).
 //!
 //! What depends on neighbouring groups (AR set by an earlier MOVA_INT, PV validity) is in
 //! [`check_clause`]. The adjacent-group aliasing cases of cayman L1982-2028 depend on run-time

@@ -91,9 +91,9 @@ macro_rules! table {
 /// Which encoding of ALU_WORD1 an ALU opcode uses (cayman L8505, L8730, L8990).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AluEncoding {
-    /// ALU_WORD1_OP2: two sources, opcode in [17:7] with [17:15] = 0 (cayman L8505-8728).
+    /// ALU_WORD1_OP2: two sources, opcode in \[17:7\] with \[17:15\] = 0 (cayman L8505-8728).
     Op2,
-    /// ALU_WORD1_OP3: three sources, opcode in [17:13], never < 4 (cayman L8730-8860).
+    /// ALU_WORD1_OP3: three sources, opcode in \[17:13\], never < 4 (cayman L8730-8860).
     Op3,
 }
 
@@ -107,7 +107,7 @@ pub enum SlotRule {
     /// Any slot.
     Any,
     /// Former trans-slot op: the same op with identical sources in at least three slots; one
-    /// scalar result. [EXT] Mesa AF_S (x, y, z), LLVM `isVector` (digest §3.2; LLVM 14 also
+    /// scalar result. \[EXT\] Mesa AF_S (x, y, z), LLVM `isVector` (digest §3.2; LLVM 14 also
     /// emits x, z, w).
     Trans,
     /// Integer multiplies issued like [`SlotRule::Trans`]: Mesa uses all four slots, LLVM 14
@@ -148,7 +148,7 @@ pub enum OpKind {
     /// MOVA_INT: writes AR/CF_IDX/CLAUSE_GLOBAL; at most one per group and no AR-relative
     /// operand in its group (cayman L1930, L1964).
     Mova,
-    /// LDS_IDX_OP: one per group (cayman L7797; [EXT] Mesa "once per group").
+    /// LDS_IDX_OP: one per group (cayman L7797; \[EXT\] Mesa "once per group").
     Lds,
     /// GROUP_BARRIER (cayman L4377).
     Barrier,
@@ -390,7 +390,7 @@ impl AluOp {
 }
 
 table! {
-    /// A CF_WORD1-namespace control-flow instruction (CF_WORD1.CF_INST[29:22], cayman L7995-8046).
+    /// A CF_WORD1-namespace control-flow instruction (CF_WORD1.CF_INST\[29:22\], cayman L7995-8046).
     enum CfOp : CfOpInfo, CF_OPS, cf_op_by_code, u8, 256 {
         Nop = 0, "NOP", CfArg::None;
         /// Start a fetch (texture/vertex/memory-read) clause (cayman L3172).
@@ -452,7 +452,7 @@ pub enum CfArg {
 }
 
 table! {
-    /// An ALU-clause CF instruction (CF_ALU_WORD1.CF_INST[29:26], cayman L8086-8095).
+    /// An ALU-clause CF instruction (CF_ALU_WORD1.CF_INST\[29:26\], cayman L8086-8095).
     /// ALU_EXTENDED (12) is not listed: it is the `ext` prefix of a [`crate::isa::CfAlu`].
     enum CfAluOp : CfAluOpInfo, CF_ALU_OPS, cf_alu_op_by_code, u8, 16 {
         Alu = 8, "ALU";
@@ -564,7 +564,7 @@ table! {
 }
 
 table! {
-    /// An LDS operation: ALU_WORD1_LDS_IDX_OP.LDS_OP[26:21] (cayman L9177-9234).
+    /// An LDS operation: ALU_WORD1_LDS_IDX_OP.LDS_OP\[26:21\] (cayman L9177-9234).
     enum LdsOp : LdsOpInfo, LDS_OPS, lds_op_by_code, u8, 64 {
         Add = 0, "LDS_ADD", 2;
         Sub = 1, "LDS_SUB", 2;
@@ -618,7 +618,7 @@ table! {
 }
 
 table! {
-    /// A vertex-fetch instruction: VTX_WORD0.VC_INST[4:0] (cayman L9305-9310).
+    /// A vertex-fetch instruction: VTX_WORD0.VC_INST\[4:0\] (cayman L9305-9310).
     enum VtxOp : VtxOpInfo, VTX_OPS, vtx_op_by_code, u8, 32 {
         Fetch = 0, "VFETCH";
         Semantic = 1, "VSEMANTIC";
@@ -628,7 +628,7 @@ table! {
 }
 
 table! {
-    /// A texture instruction: TEX_WORD0.TEX_INST[4:0] (cayman L9536-9572).
+    /// A texture instruction: TEX_WORD0.TEX_INST\[4:0\] (cayman L9536-9572).
     enum TexOp : TexOpInfo, TEX_OPS, tex_op_by_code, u8, 32 {
         Ld = 3, "LD";
         GetTextureResinfo = 4, "GET_TEXTURE_RESINFO";

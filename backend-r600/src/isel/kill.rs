@@ -120,7 +120,7 @@ impl Isel<'_> {
 }
 
 /// Sets VALID_PIXEL_MODE where a killed pixel, which stays active (L1114), must act as
-/// stopped (see [`Isel::kill`]):
+/// stopped (see `Isel::kill`):
 /// - every RAT store except those to the private buffer, so it stores nothing;
 /// - LOOP_START_DX10 and LOOP_END, so it does not enter or go round a loop again
 ///   ("begins execution as if all invalid pixels were inactive", L1116; LOOP_END pops, so

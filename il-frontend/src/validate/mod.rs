@@ -3,13 +3,13 @@
 //! The parser and the decoder guarantee that every instruction is well formed on its own
 //! (operand counts, control fields); the validator checks what needs context:
 //!
-//! - [`flow`]: structured control flow (balanced blocks, `else`/`case`/`default`/`break`/
+//! - `flow`: structured control flow (balanced blocks, `else`/`case`/`default`/`break`/
 //!   `continue` in the right blocks, `endmain`/`func`/`ret`/`end` layout, call targets,
 //!   barriers in control flow);
-//! - [`decls`]: declarations before use (literals, constant buffers, indexed temporaries,
+//! - `decls`: declarations before use (literals, constant buffers, indexed temporaries,
 //!   inputs and outputs, resources, UAVs, SRVs, LDS, GDS, shared registers, macros),
 //!   duplicates, declared sizes and limits;
-//! - [`operands`]: operands of each instruction in context (register direction, modifiers
+//! - `operands`: operands of each instruction in context (register direction, modifiers
 //!   legal for the operand type, write masks the instruction requires, index registers).
 //!
 //! Each rule cites the lines of `amd-il-reference.txt` it comes from; where the reference

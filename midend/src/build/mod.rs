@@ -1,9 +1,9 @@
 //! The builder: IL AST to IR.
 //!
 //! It walks the program once, in order, splitting every instruction into scalar IR
-//! instructions ([`operands`] reads sources and writes destinations, [`crate::alu`] gives
-//! each ALU instruction's shape) and building the region tree as it goes ([`flow`]).
-//! IL registers become SSA variables ([`ssa`]).
+//! instructions (`operands` reads sources and writes destinations, [`crate::alu`] gives
+//! each ALU instruction's shape) and building the region tree as it goes (`flow`).
+//! IL registers become SSA variables (`ssa`).
 //!
 //! Decisions (see also `docs/decisions.md`, "Midend"):
 //! - **Subroutines are inlined** at every `call`: neither target has a cheap call with a
@@ -13,7 +13,7 @@
 //!   (L3498): inlining 32 deep and dropping deeper calls is exactly that. A function with an early return becomes a loop that runs
 //!   once, so that `ret` is a `break`.
 //! - **Multi-level exits become flags**: `ret` from inside loops and `continue` from inside
-//!   a `switch` set a flag and leave the inner loops one at a time (see [`flow`]).
+//!   a `switch` set a flag and leave the inner loops one at a time (see `flow`).
 //! - **`switch` becomes a loop that runs once** around one guarded `if` per case, so that
 //!   `break` leaves it and fall-through is the guard staying true.
 //! - **Indexed temporaries** (`x#[..]`) indexed only by constants become variables; an

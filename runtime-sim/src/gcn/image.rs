@@ -532,7 +532,7 @@ mod program_tests {
     use crate::gcn::{run, GcnLaunch, GlobalMemory, KernelDescriptor};
     use crate::runtime::RunError;
 
-    /// Kernarg pointer in s[0:1], work-item id X in v0, 16 VGPRs.
+    /// Kernarg pointer in s\[0:1\], work-item id X in v0, 16 VGPRs.
     fn kd() -> KernelDescriptor {
         KernelDescriptor {
             kernarg_size: 56,
@@ -567,8 +567,8 @@ mod program_tests {
         ]
     }
 
-    /// Runs `body` (after the loads of `out` into s[4:5], the T# into s[8:15] and the S#
-    /// into s[16:19]) on 8 lanes; returns `n` dwords per lane stored from v[4:..].
+    /// Runs `body` (after the loads of `out` into s\[4:5\], the T# into s\[8:15\] and the S#
+    /// into s\[16:19\]) on 8 lanes; returns `n` dwords per lane stored from v[4:..].
     fn run_body(body: &str, n: usize, sampler: [u32; 4]) -> Result<Vec<Vec<u32>>, RunError> {
         let mut mem = GlobalMemory::new();
         let t = image(&mut mem);

@@ -467,7 +467,7 @@ mod tests {
     }
 
     /// DS byte/short stores and sign/zero-extending loads (vega 12.13: DS_WRITE_B8 "MEM[ADDR]
-    /// = DATA[7:0]", DS_READ_I8 "signext(MEM[ADDR][7:0])", DS_READ_U16 zero-extends),
+    /// = DATA\[7:0\]", DS_READ_I8 "signext(MEM[ADDR]\[7:0\])", DS_READ_U16 zero-extends),
     /// returning LDS atomics (DS_CMPST_RTN_B32 "(tmp == DATA) ? DATA2 : tmp", DS_MSKOR_RTN_B32
     /// "(tmp & ~DATA) | DATA2", DS_RSUB_RTN_U32 "DATA - tmp", each returning tmp), an LDS
     /// address past the LDS (reads 0, the write is dropped: vega L1471-1483) and MUBUF
@@ -573,7 +573,7 @@ mod tests {
         assert!(e.to_string().contains("vmcnt"), "{e}");
     }
 
-    /// GDS=1: M0 = { base[31:16], size[15:0] } selects the window of the device's GDS
+    /// GDS=1: M0 = { base\[31:16\], size\[15:0\] } selects the window of the device's GDS
     /// (vega L1579-1581); addresses are relative to base, past size they read 0 and drop the
     /// write as for LDS; GDS persists across work-groups of the dispatch; an M0 write needs
     /// one wait state before GDS (Table 8 row 10).

@@ -12,7 +12,7 @@
 //!
 //! Arithmetic is IEEE round-to-nearest-even. MODE.FP_DENORM decides denormals (vega
 //! MODE register: per precision, bit 0 allows input denormals and bit 1 output
-//! denormals; [5:4] for f32, [7:6] for f64): a flushed f32/f64 source or result of a
+//! denormals; \[5:4\] for f32, \[7:6\] for f64): a flushed f32/f64 source or result of a
 //! plain or compare VALU operation becomes a zero of its sign. LLVM's kernels start with
 //! FP_DENORM = 3 for both (abi-facts §4.4), so nothing is flushed for them. The rounding
 //! field is stored but does not change results. The transcendentals compute the exact function in f64 and round

@@ -254,7 +254,7 @@ mod tests {
     use backend_gcn::isa::{assemble, decode, Inst};
 
     /// A wave with 20 VGPRs of varied bits (zeros, denormals, NaNs, infinities, signs,
-    /// integers), VCC and s[4:5] set, and half the lanes in EXEC.
+    /// integers), VCC and s\[4:5\] set, and half the lanes in EXEC.
     fn wave(mode: u32) -> Wave {
         let mut w = Wave::new(20, mode);
         let mut x = 0x9E37_79B9u32;

@@ -58,7 +58,7 @@ pub struct ClauseState {
     pub exec: u64,
     /// The predicate bit per lane, initialised from the active mask (cayman L1968).
     pub pred: u64,
-    /// PV per slot, read through [`ClauseState::pv`]: 0 until a group of the clause
+    /// PV per slot, read through `ClauseState::pv`: 0 until a group of the clause
     /// writes it (`pv_live`), so a clause starts without clearing it. Boxed so that a
     /// pre-decoded group can hand a slot's result over by swapping the box with its
     /// pending buffer (`fast.rs`).

@@ -5,7 +5,7 @@
 //! each component is the GPR channel, 0.0 or 1.0 its SEL_X..W names, SEL_MASK writes
 //! nothing (L992, L8391-8403). "Pix/Pos/PC exports use the valid mask and active mask"
 //! (L8406): only lanes that are active and valid (covered, not killed) write their pixel.
-//! A colour buffer is bound by the launch ([`R600Launch::color_buffers`]) as one 16-byte
+//! A colour buffer is bound by the launch ([`super::R600Launch::color_buffers`]) as one 16-byte
 //! element per pixel, row-major over the pixel domain; a lane's pixel is its tile's origin
 //! plus (lane % 8, lane / 8), as the launch placed it.
 //!

@@ -453,7 +453,7 @@ pub fn int_to_flt(a: u32, _: u32, _: u32) -> u32 {
 pub fn uint_to_flt(a: u32, _: u32, _: u32) -> u32 {
     (a as f32).to_bits()
 }
-/// BFM_INT: ((1 << s0[4:0]) − 1) << s1[4:0] (cayman L3502).
+/// BFM_INT: `((1 << s0[4:0]) − 1) << s1[4:0]` (cayman L3502).
 pub fn bfm_int(a: u32, b: u32, _: u32) -> u32 {
     ((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31)
 }
@@ -557,7 +557,7 @@ pub fn lerp_uint(a: u32, b: u32, c: u32) -> u32 {
     }
     r
 }
-/// BIT_ALIGN_INT: ({s0, s1} >> s2[4:0]) low 32 (cayman L3539).
+/// BIT_ALIGN_INT: `({s0, s1} >> s2[4:0])` low 32 (cayman L3539).
 pub fn bit_align_int(a: u32, b: u32, c: u32) -> u32 {
     ((((a as u64) << 32) | b as u64) >> (c & 31)) as u32
 }

@@ -49,7 +49,7 @@ pub enum Frame {
     Call { ret: usize, depth: u32 },
 }
 
-/// Why [`Wave::run`] returned.
+/// Why `Wave::run` returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Can run (or is running).
