@@ -12,6 +12,7 @@
 pub mod accuracy;
 pub mod gcn;
 pub mod interp;
+mod lane_bits;
 pub mod r600;
 pub mod runtime;
 

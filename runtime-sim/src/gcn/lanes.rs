@@ -7,6 +7,7 @@ use backend_gcn::isa::{Ty, Valu, ValuExt};
 
 use super::{denormals_allowed, flush, out_mod, Fn3};
 use crate::gcn::wave::{Lanes, Lanes64, Wave, WAVE};
+use crate::lane_bits::LANE_BITS;
 
 /// `f` over the lanes of `exec` with the instruction's output modifiers and MODE's result
 /// flushing; other lanes 0.
@@ -71,17 +72,6 @@ pub(crate) fn select(dst: &mut Lanes, v: &Lanes, exec: u64) {
     }
 }
 
-/// `1 << l` for the lanes of one half of a wavefront.
-const BIT: [u32; 32] = {
-    let mut b = [0; 32];
-    let mut l = 0;
-    while l < 32 {
-        b[l] = 1 << l;
-        l += 1;
-    }
-    b
-};
-
 /// Bit `l` of `mask` as all ones or all zeros in lane `l`. Tested against a constant bit
 /// per lane rather than shifted by the lane number: the baseline x86-64 vector unit has no
 /// per-lane shift, and this loop vectorizes without one.
@@ -90,8 +80,8 @@ pub(crate) fn lane_masks(mask: u64) -> Lanes {
     let (lo, hi) = (mask as u32, (mask >> 32) as u32);
     let mut m = [0u32; WAVE];
     for l in 0..32 {
-        m[l] = 0u32.wrapping_sub(u32::from(lo & BIT[l] != 0));
-        m[l + 32] = 0u32.wrapping_sub(u32::from(hi & BIT[l] != 0));
+        m[l] = 0u32.wrapping_sub(u32::from(lo & LANE_BITS[l] != 0));
+        m[l + 32] = 0u32.wrapping_sub(u32::from(hi & LANE_BITS[l] != 0));
     }
     m
 }
@@ -101,8 +91,8 @@ pub(crate) fn lane_masks(mask: u64) -> Lanes {
 pub(crate) fn pack(m: &Lanes) -> u64 {
     let (mut lo, mut hi) = (0u32, 0u32);
     for l in 0..32 {
-        lo |= BIT[l] & 0u32.wrapping_sub(u32::from(m[l] != 0));
-        hi |= BIT[l] & 0u32.wrapping_sub(u32::from(m[l + 32] != 0));
+        lo |= LANE_BITS[l] & 0u32.wrapping_sub(u32::from(m[l] != 0));
+        hi |= LANE_BITS[l] & 0u32.wrapping_sub(u32::from(m[l + 32] != 0));
     }
     u64::from(lo) | u64::from(hi) << 32
 }

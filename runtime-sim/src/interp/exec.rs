@@ -23,6 +23,7 @@ use super::wave::{
     ZERO4, ZERO_LANES, ZERO_OPERAND,
 };
 use super::{alu, texture};
+use crate::lane_bits::LANE_BITS;
 use crate::runtime::RunError;
 use il_semantics::memory::{is_memory, is_texture};
 
@@ -36,17 +37,6 @@ pub struct Ctx<'a> {
     /// Pixel-shader data for sampling (domain size for `vWinCoord`-style inputs).
     pub pixel: Option<texture::PixelInfo>,
 }
-
-/// Bit `i` in element `i`: the lane bits of one half of an execution mask.
-const LANE_BITS: [u32; 32] = {
-    let mut bits = [0; 32];
-    let mut i = 0;
-    while i < 32 {
-        bits[i] = 1 << i;
-        i += 1;
-    }
-    bits
-};
 
 /// Copies `v` into `dst` on the lanes of `exec`, leaving the others.
 #[inline]
