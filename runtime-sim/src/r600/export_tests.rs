@@ -243,3 +243,18 @@ fn loop_end_with_valid_pixel_mode_lets_killed_pixels_leave() {
     run(&kill_loop(true), &mut l).expect("the loop ends");
     assert_eq!(dwords(&l.memory[0]), [0; 12]);
 }
+
+#[test]
+fn a_burst_export_past_the_declared_gprs_is_refused() {
+    // BURST_COUNT 1 from R3 exports R3 and R4 (cayman L976); the launch declares 4 GPRs.
+    let mut burst = export(true, 0, 3, [0, 1, 2, 3]);
+    if let CfInst::Export(e) = &mut burst {
+        e.burst_count = 1;
+    }
+    let e = run(&program(vec![], vec![burst]), &mut launch(2, 1, &[0, 1])).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("names R4, beyond the 4 declared GPRs"),
+        "{e}"
+    );
+}

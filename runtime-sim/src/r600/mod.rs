@@ -500,7 +500,10 @@ fn check_program(p: &Prepared, l: &R600Launch) -> Result<(), RunError> {
                 }
             }
             CfInst::Export(e) => {
-                gpr(cf, e.op.name(), u32::from(e.rw_gpr))?;
+                // A burst exports RW_GPR .. RW_GPR + BURST_COUNT (cayman L976).
+                for n in 0..=u32::from(e.burst_count) {
+                    gpr(cf, e.op.name(), u32::from(e.rw_gpr) + n)?;
+                }
             }
             CfInst::Gws(_) => {}
         }
