@@ -12,7 +12,7 @@ use backend_r600::isa::TexInst;
 
 use super::super::wave::{Ctx, Wave};
 use super::super::WAVE;
-use super::{array_slice, read_dword};
+use super::{array_slice, bound_texture, read_dword, texel_offsets};
 use crate::runtime::RunError;
 
 impl Wave {
@@ -29,14 +29,8 @@ impl Wave {
                 "{here}: relative or indexed GATHER4"
             )));
         }
-        let tex = *ctx.launch.textures.get(&t.resource_id).ok_or_else(|| {
-            RunError::BadLaunch(format!(
-                "{here}: texture resource {} is not bound",
-                t.resource_id
-            ))
-        })?;
-        let half_texels = |f: u8| f32::from(((f << 3) as i8) >> 3) / 2.0;
-        let offset = [half_texels(t.offset[0]), half_texels(t.offset[1])];
+        let tex = bound_texture(ctx, t.resource_id, here)?;
+        let offset = texel_offsets(t);
         let comp = usize::from(t.inst_mod & 3);
         let comps = tex.comps.clamp(1, 4) as usize;
         let sg = usize::from(t.src_gpr);
@@ -45,13 +39,7 @@ impl Wave {
             if exec >> l & 1 == 0 {
                 continue;
             }
-            let coord = |k: usize| -> u32 {
-                match t.src_sel[k] {
-                    s @ 0..=3 => self.gpr.get(sg).map_or(0, |r| r[usize::from(s)][l]),
-                    5 => 1.0f32.to_bits(),
-                    _ => 0,
-                }
-            };
+            let coord = |k: usize| self.tex_src(t, sg, k, l);
             let pos = |k: usize, size: u32| -> f32 {
                 let mut v = f32::from_bits(coord(k));
                 if t.coord_type[k] {

@@ -72,6 +72,38 @@ impl std::fmt::Display for FetchAt {
     }
 }
 
+/// The texture bound as resource `id`.
+pub(crate) fn bound_texture(
+    ctx: &Ctx<'_>,
+    id: u8,
+    here: &dyn std::fmt::Display,
+) -> Result<super::Texture, RunError> {
+    ctx.launch
+        .textures
+        .get(&id)
+        .copied()
+        .ok_or_else(|| RunError::BadLaunch(format!("{here}: texture resource {id} is not bound")))
+}
+
+/// OFFSET_X/Y: 5-bit two's complement "in texel space", range [-8, 8): half texels
+/// (TEX_WORD2, cayman L9653-L9658; `docs/decisions.md`).
+pub(crate) fn texel_offsets(t: &TexInst) -> [f32; 2] {
+    let half_texels = |f: u8| f32::from(((f << 3) as i8) >> 3) / 2.0;
+    [half_texels(t.offset[0]), half_texels(t.offset[1])]
+}
+
+impl Wave {
+    /// Source component `k` of a TEX instruction in lane `l`, by SRC_SEL_k: X..W of the
+    /// source GPR `sg`, 4 zero, 5 one (cayman L9638-L9650).
+    pub(crate) fn tex_src(&self, t: &TexInst, sg: usize, k: usize, l: usize) -> u32 {
+        match t.src_sel[k] {
+            s @ 0..=3 => self.gpr.get(sg).map_or(0, |r| r[usize::from(s)][l]),
+            5 => 1.0f32.to_bits(),
+            _ => 0,
+        }
+    }
+}
+
 impl Wave {
     /// Runs a fetch clause for the lanes in `exec` (fetches are not predicated one by one,
     /// cayman L2096).
@@ -243,16 +275,8 @@ impl Wave {
                 "{here}: indexed resources/samplers, OFFSET_Z and LD's texel offsets are not modelled"
             )));
         }
-        // OFFSET_X/Y: 5-bit two's complement "in texel space", range [-8, 8): half texels
-        // (TEX_WORD2, cayman L9653-L9658; `docs/decisions.md`).
-        let half_texels = |f: u8| f32::from(((f << 3) as i8) >> 3) / 2.0;
-        let offset = [half_texels(t.offset[0]), half_texels(t.offset[1])];
-        let tex = *ctx.launch.textures.get(&t.resource_id).ok_or_else(|| {
-            RunError::BadLaunch(format!(
-                "{here}: texture resource {} is not bound",
-                t.resource_id
-            ))
-        })?;
+        let offset = texel_offsets(t);
+        let tex = bound_texture(ctx, t.resource_id, here)?;
         let sg = if t.src_rel {
             rel_gpr(ctx, t.src_gpr, self.al)
         } else {
@@ -289,13 +313,7 @@ impl Wave {
             if exec >> l & 1 == 0 {
                 continue;
             }
-            let coord = |k: usize| -> u32 {
-                match t.src_sel[k] {
-                    s @ 0..=3 => self.gpr[sg][usize::from(s)][l],
-                    5 => 1.0f32.to_bits(),
-                    _ => 0,
-                }
-            };
+            let coord = |k: usize| self.tex_src(t, sg, k, l);
             let texel: Option<(u32, u32, u32)> = if t.op == TexOp::Ld {
                 let (x, y) = (coord(0) as i32, coord(1) as i32);
                 let y = if tex.height <= 1 { 0 } else { y };

@@ -9,6 +9,7 @@
 
 use backend_r600::isa::TexInst;
 
+use super::mem::bound_texture;
 use super::wave::{Ctx, Wave};
 use super::WAVE;
 use crate::runtime::RunError;
@@ -27,12 +28,7 @@ impl Wave {
                 "{here}: relative or indexed GET_TEXTURE_RESINFO"
             )));
         }
-        let tex = *ctx.launch.textures.get(&t.resource_id).ok_or_else(|| {
-            RunError::BadLaunch(format!(
-                "{here}: texture resource {} is not bound",
-                t.resource_id
-            ))
-        })?;
+        let tex = bound_texture(ctx, t.resource_id, here)?;
         let info = [
             tex.width,
             tex.height.max(1),
@@ -45,11 +41,7 @@ impl Wave {
             if exec >> l & 1 == 0 {
                 continue;
             }
-            let level = match t.src_sel[0] {
-                s @ 0..=3 => self.gpr.get(sg).map_or(0, |r| r[usize::from(s)][l]),
-                5 => 1.0f32.to_bits(),
-                _ => 0,
-            };
+            let level = self.tex_src(t, sg, 0, l);
             if level != 0 {
                 return Err(RunError::Unsupported(format!(
                     "{here}: mip level {level} (the model's textures have one level)"
