@@ -1199,15 +1199,7 @@ impl Isel<'_> {
         let mut extra = self.texture_extra(il, args, info, ld, compare, tie)?;
         extra.gather = self.gather_component(il);
         self.uses.textures.insert(id);
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let r = *results
-                .get(k)
-                .ok_or_else(|| CompileError::Internal(format!("{name}: a result is missing")))?;
-            k += 1;
+        for (c, r) in masked_results(mask, results, name)? {
             let dst = self.m.new_vreg(VRegInfo::default());
             self.cur.push(MInst::Tex {
                 resource: id as u8,
@@ -1418,4 +1410,20 @@ impl Isel<'_> {
             _ => Err(unsupported(format!("`{name}`"), self.span)),
         }
     }
+}
+
+/// The components written by `mask` (bit c for component c), each with its result value:
+/// `results` holds one value per written component, in component order.
+fn masked_results(
+    mask: u8,
+    results: &[Value],
+    name: &str,
+) -> Result<Vec<(u8, Value)>, CompileError> {
+    let written: Vec<u8> = (0..4u8).filter(|c| mask >> c & 1 == 1).collect();
+    if results.len() < written.len() {
+        return Err(CompileError::Internal(format!(
+            "{name}: a result is missing"
+        )));
+    }
+    Ok(written.into_iter().zip(results.iter().copied()).collect())
 }

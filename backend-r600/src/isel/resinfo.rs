@@ -72,15 +72,7 @@ impl Isel<'_> {
         };
         let levels = query(self, 3);
         let in_range = self.alu(AluOp::SetgtUint, vec![Operand::reg(levels), level]);
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let r = *results
-                .get(k)
-                .ok_or_else(|| CompileError::Internal(format!("{name}: a result is missing")))?;
-            k += 1;
+        for (c, r) in super::masked_results(mask, results, name)? {
             // Which field of the query answers component c (None: the constant 0).
             let field = match c {
                 0 => Some(0),
