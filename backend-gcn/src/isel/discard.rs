@@ -28,10 +28,10 @@
 use il_frontend::opcode::Opcode as IlOpcode;
 use midend::ir::{IlOp, Value};
 
-use super::{il_src, unsupported, Dst, Mods, Selector, Src};
+use super::{il_src, unsupported, Mods, Selector, Src};
 use crate::cfg_lower::Mask;
 use crate::isa::Opcode;
-use crate::mir::{File, Label, VReg};
+use crate::mir::{Label, VReg};
 use crate::CompileError;
 
 /// The masks of a pixel kernel that discards or kills.
@@ -194,32 +194,7 @@ impl Selector<'_> {
         }
         let a = self.src(x);
         let m = self.new_mask();
-        if self.file_of(x) == File::S {
-            let op = if nonzero {
-                Opcode::S_CMP_LG_U32
-            } else {
-                Opcode::S_CMP_EQ_U32
-            };
-            self.salu(op, None, &[a, Src::Imm(0)]);
-            self.salu(
-                Opcode::S_CSELECT_B64,
-                Some(Dst(m, 0, 2)),
-                &[Src::Imm(u32::MAX), Src::Imm(0)],
-            );
-        } else {
-            let op = if nonzero {
-                Opcode::V_CMP_NE_U32
-            } else {
-                Opcode::V_CMP_EQ_U32
-            };
-            self.valu(
-                op,
-                None,
-                Some(Dst(m, 0, 2)),
-                &[Src::Imm(0), a],
-                Mods::default(),
-            );
-        }
+        self.zero_test(a, nonzero, m);
         Mask::R(m)
     }
 }

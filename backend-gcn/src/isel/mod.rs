@@ -1615,33 +1615,45 @@ impl<'f> Selector<'f> {
         Ok(())
     }
 
+    /// `d = (a != 0)` per lane (`a == 0` without `nonzero`) as a lane mask: S_CMP and
+    /// S_CSELECT_B64 for a scalar `a`, a VOPC compare for a VGPR.
+    pub(super) fn zero_test(&mut self, a: Src, nonzero: bool, d: VReg) {
+        let scalar = !matches!(a, Src::R(v, _, _) if self.m.info(v).file == File::V);
+        if scalar {
+            let op = if nonzero {
+                Opcode::S_CMP_LG_U32
+            } else {
+                Opcode::S_CMP_EQ_U32
+            };
+            self.salu(op, None, &[a, Src::Imm(0)]);
+            self.salu(
+                Opcode::S_CSELECT_B64,
+                Some(Dst(d, 0, 2)),
+                &[Src::Imm(u32::MAX), Src::Imm(0)],
+            );
+        } else {
+            let op = if nonzero {
+                Opcode::V_CMP_NE_U32
+            } else {
+                Opcode::V_CMP_EQ_U32
+            };
+            self.valu(
+                op,
+                None,
+                Some(Dst(d, 0, 2)),
+                &[Src::Imm(0), a],
+                Mods::default(),
+            );
+        }
+    }
+
     fn test(&mut self, t: Test, args: &[Value], r: Value) -> Result<(), CompileError> {
         let d = self.vreg(r);
         let none = Mods::default();
         match t {
             Test::NonZero | Test::Zero => {
                 let a = self.src(args[0]);
-                let scalar = !matches!(a, Src::R(v, _, _) if self.m.info(v).file == File::V);
-                if scalar {
-                    let op = if t == Test::NonZero {
-                        Opcode::S_CMP_LG_U32
-                    } else {
-                        Opcode::S_CMP_EQ_U32
-                    };
-                    self.salu(op, None, &[a, Src::Imm(0)]);
-                    self.salu(
-                        Opcode::S_CSELECT_B64,
-                        Some(Dst(d, 0, 2)),
-                        &[Src::Imm(u32::MAX), Src::Imm(0)],
-                    );
-                } else {
-                    let op = if t == Test::NonZero {
-                        Opcode::V_CMP_NE_U32
-                    } else {
-                        Opcode::V_CMP_EQ_U32
-                    };
-                    self.valu(op, None, Some(Dst(d, 0, 2)), &[Src::Imm(0), a], none);
-                }
+                self.zero_test(a, t == Test::NonZero, d);
             }
             Test::Float(rel) => {
                 let op = match rel {
