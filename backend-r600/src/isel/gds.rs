@@ -140,22 +140,12 @@ impl Isel<'_> {
     /// A no-return CMPXCHG_INT: `data` in RW_GPR.x, the compare value in .z.
     fn rat_cmpxchg(&mut self, rat: u8, index: Operand, data: Operand, cmp: Operand, i: RatInst) {
         use crate::isa::Chan;
-        use crate::mir::{MAlu, MInst, VRegInfo};
+        use crate::mir::MInst;
         let index = self.in_chan(index, Chan::X);
         self.ties += 1;
         let tie = Some(self.ties);
-        let d = self.m.new_vreg(VRegInfo {
-            chan: Some(Chan::X),
-            gpr: None,
-            tie,
-        });
-        self.push(MAlu::new(AluOp::Mov, d, vec![data]));
-        let c = self.m.new_vreg(VRegInfo {
-            chan: Some(Chan::Z),
-            gpr: None,
-            tie,
-        });
-        self.push(MAlu::new(AluOp::Mov, c, vec![cmp]));
+        let d = self.tied(Chan::X, tie, data);
+        let c = self.tied(Chan::Z, tie, cmp);
         self.cur.push(MInst::Store {
             rat,
             index,

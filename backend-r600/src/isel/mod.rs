@@ -434,13 +434,7 @@ impl Isel<'_> {
                 }
             }
         }
-        let d = self.m.new_vreg(VRegInfo {
-            chan: Some(chan),
-            gpr: None,
-            tie: None,
-        });
-        self.push(MAlu::new(AluOp::Mov, d, vec![o]));
-        d
+        self.tied(chan, None, o)
     }
 
     fn inst(&mut self, inst: ir::Inst) -> Result<(), CompileError> {
@@ -1179,21 +1173,11 @@ impl Isel<'_> {
         let gather_reference = self.gather_reference(il, args)?;
         self.ties += 1;
         let tie = Some(self.ties);
-        let u = self.m.new_vreg(VRegInfo {
-            chan: Some(Chan::X),
-            gpr: None,
-            tie,
-        });
-        self.push(MAlu::new(AluOp::Mov, u, vec![cu]));
+        let u = self.tied(Chan::X, tie, cu);
         let v = if info.one_d {
             None
         } else {
-            let v = self.m.new_vreg(VRegInfo {
-                chan: Some(Chan::Y),
-                gpr: None,
-                tie,
-            });
-            self.push(MAlu::new(AluOp::Mov, v, vec![cv]));
+            let v = self.tied(Chan::Y, tie, cv);
             Some(v)
         };
         let mut extra = self.texture_extra(il, args, info, ld, compare, tie)?;

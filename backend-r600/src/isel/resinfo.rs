@@ -46,12 +46,7 @@ impl Isel<'_> {
             None => Operand::imm(0),
         };
         self.ties += 1;
-        let u = self.m.new_vreg(VRegInfo {
-            chan: Some(Chan::X),
-            gpr: None,
-            tie: Some(self.ties),
-        });
-        self.push(MAlu::new(AluOp::Mov, u, vec![Operand::imm(0)]));
+        let u = self.tied(Chan::X, Some(self.ties), Operand::imm(0));
         self.uses.textures.insert(id);
         let query = |s: &mut Self, comp: u8| -> VReg {
             let dst = s.m.new_vreg(VRegInfo::default());

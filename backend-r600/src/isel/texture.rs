@@ -99,8 +99,14 @@ impl Isel<'_> {
         Ok(out)
     }
 
-    /// A copy of `value` in channel `chan` of the coordinate GPR `tie` names.
-    fn tied(&mut self, chan: Chan, tie: Option<u32>, value: Operand) -> crate::mir::VReg {
+    /// A copy of `value` in channel `chan` of the GPR `tie` names (TEX coordinates, RAT
+    /// data with its compare value), or of a GPR of its own without a tie.
+    pub(super) fn tied(
+        &mut self,
+        chan: Chan,
+        tie: Option<u32>,
+        value: Operand,
+    ) -> crate::mir::VReg {
         let r = self.m.new_vreg(VRegInfo {
             chan: Some(chan),
             gpr: None,
@@ -150,13 +156,7 @@ impl Isel<'_> {
         let axes = if info.one_d { 1 } else { 2 };
         let level = if normalized {
             self.ties += 1;
-            let l = self.m.new_vreg(VRegInfo {
-                chan: Some(Chan::X),
-                gpr: None,
-                tie: Some(self.ties),
-            });
-            self.push(MAlu::new(AluOp::Mov, l, vec![Operand::imm(0)]));
-            Some(l)
+            Some(self.tied(Chan::X, Some(self.ties), Operand::imm(0)))
         } else {
             None
         };

@@ -432,18 +432,8 @@ impl Isel<'_> {
                 let index = self.in_chan(index, Chan::X);
                 self.ties += 1;
                 let tie = Some(self.ties);
-                let data = self.m.new_vreg(VRegInfo {
-                    chan: Some(Chan::X),
-                    gpr: None,
-                    tie,
-                });
-                self.push(crate::mir::MAlu::new(AluOp::Mov, data, vec![d1]));
-                let cmp = self.m.new_vreg(VRegInfo {
-                    chan: Some(Chan::Z),
-                    gpr: None,
-                    tie,
-                });
-                self.push(crate::mir::MAlu::new(AluOp::Mov, cmp, vec![d2]));
+                let data = self.tied(Chan::X, tie, d1);
+                let cmp = self.tied(Chan::Z, tie, d2);
                 self.cur.push(MInst::Store {
                     rat,
                     index,
