@@ -336,14 +336,7 @@ impl Selector<'_> {
             let v = match (uint, v) {
                 (true, v) | (false, v @ Src::Imm(_)) => v,
                 (false, v) => {
-                    let f = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_CVT_F32_U32,
-                        Some(Dst::r(f)),
-                        None,
-                        &[v],
-                        Mods::default(),
-                    );
+                    let f = self.vop(Opcode::V_CVT_F32_U32, &[v]);
                     Src::r(f)
                 }
             };
@@ -389,25 +382,11 @@ impl Selector<'_> {
             let mut t = coord(self, axis as u8);
             if !raw {
                 if normalized {
-                    let m = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_MUL_F32,
-                        Some(Dst::r(m)),
-                        None,
-                        &[Src::R(res, 2 + axis as u8, 1), t],
-                        none,
-                    );
+                    let m = self.vop(Opcode::V_MUL_F32, &[Src::R(res, 2 + axis as u8, 1), t]);
                     t = Src::r(m);
                 }
                 if offset != 0.0 {
-                    let a = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_ADD_F32,
-                        Some(Dst::r(a)),
-                        None,
-                        &[Src::Imm(offset.to_bits()), t],
-                        none,
-                    );
+                    let a = self.vop(Opcode::V_ADD_F32, &[Src::Imm(offset.to_bits()), t]);
                     t = Src::r(a);
                 }
                 if let Some(p) = programmable {
@@ -420,14 +399,7 @@ impl Selector<'_> {
                         &[p[axis]],
                         none,
                     );
-                    let a = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_ADD_F32,
-                        Some(Dst::r(a)),
-                        None,
-                        &[t, Src::r(f)],
-                        none,
-                    );
+                    let a = self.vop(Opcode::V_ADD_F32, &[t, Src::r(f)]);
                     t = Src::r(a);
                 }
             }
@@ -435,8 +407,7 @@ impl Selector<'_> {
         }
         if decl.array {
             let s = coord(self, if decl.one_d { 1 } else { 2 });
-            let r = self.m.new_vreg(File::V, 1);
-            self.valu(Opcode::V_RNDNE_F32, Some(Dst::r(r)), None, &[s], none);
+            let r = self.vop(Opcode::V_RNDNE_F32, &[s]);
             coords.push(Src::r(r));
         }
         (coords, !raw)

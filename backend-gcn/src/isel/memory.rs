@@ -706,21 +706,13 @@ impl Selector<'_> {
         self.exec_op(Opcode::S_MOV_B64, None, &[saved]);
         let base = self.m.new_vreg(File::S, 1);
         self.readfirstlane(Dst::r(base), Src::r(old));
-        let below_lo = self.m.new_vreg(File::V, 1);
-        self.valu(
+        let below_lo = self.vop(
             Opcode::V_MBCNT_LO_U32_B32,
-            Some(Dst::r(below_lo)),
-            None,
             &[Src::R(saved, 0, 1), Src::Imm(0)],
-            none,
         );
-        let below = self.m.new_vreg(File::V, 1);
-        self.valu(
+        let below = self.vop(
             Opcode::V_MBCNT_HI_U32_B32,
-            Some(Dst::r(below)),
-            None,
             &[Src::R(saved, 1, 1), Src::r(below_lo)],
-            none,
         );
         let value = self.m.new_vreg(File::V, 1);
         let op = if alloc {
@@ -782,7 +774,6 @@ impl Selector<'_> {
         let per_item = dwords * 4;
         let absolute = il.field("sharingMode") == Some(1) || default_abs;
         let tid = self.flat_tid()?;
-        let none = Mods::default();
         if il.opcode == IlOpcode::LdsWriteVec {
             // area = owner * per_item, owner = flat id (relative) or lane (absolute).
             let owner = if absolute {
@@ -800,14 +791,7 @@ impl Selector<'_> {
                 if at.saturating_add(4) > per_item {
                     continue;
                 }
-                let addr = self.m.new_vreg(File::V, 1);
-                self.valu(
-                    Opcode::V_ADD_U32,
-                    Some(Dst::r(addr)),
-                    None,
-                    &[Src::Imm(at), area],
-                    none,
-                );
+                let addr = self.vop(Opcode::V_ADD_U32, &[Src::Imm(at), area]);
                 let data = self.operand_v(il, args, 0, c);
                 self.ds(Opcode::DS_WRITE_B32, None, addr, Some(data), None);
             }
@@ -819,14 +803,7 @@ impl Selector<'_> {
             x
         } else {
             let wave = self.vop_and(tid, !63);
-            let t = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_ADD_U32,
-                Some(Dst::r(t)),
-                None,
-                &[x, Src::r(wave)],
-                none,
-            );
+            let t = self.vop(Opcode::V_ADD_U32, &[x, Src::r(wave)]);
             Src::r(t)
         };
         let y = self.operand(il, args, 0, 1);
@@ -843,15 +820,10 @@ impl Selector<'_> {
             let addr = if c == 0 {
                 base
             } else {
-                let a = self.m.new_vreg(File::V, 1);
-                self.valu(
+                self.vop(
                     Opcode::V_ADD_U32,
-                    Some(Dst::r(a)),
-                    None,
                     &[Src::Imm(4 * u32::from(c)), Src::r(base)],
-                    none,
-                );
-                a
+                )
             };
             let t = self.m.new_vreg(File::V, 1);
             self.ds(Opcode::DS_READ_B32, Some(t), addr, None, None);

@@ -1421,24 +1421,9 @@ impl<'f> Selector<'f> {
 
     fn legacy_mul(&mut self, d: VReg, a: Src, b: Src) {
         let none = Mods::default();
-        let x = self.m.new_vreg(File::V, 1);
-        self.valu(Opcode::V_XOR_B32, Some(Dst::r(x)), None, &[a, b], none);
-        let sign = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_AND_B32,
-            Some(Dst::r(sign)),
-            None,
-            &[Src::Imm(0x8000_0000), Src::r(x)],
-            none,
-        );
-        let p = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MUL_LEGACY_F32,
-            Some(Dst::r(p)),
-            None,
-            &[a, b],
-            none,
-        );
+        let x = self.vop(Opcode::V_XOR_B32, &[a, b]);
+        let sign = self.vop(Opcode::V_AND_B32, &[Src::Imm(0x8000_0000), Src::r(x)]);
+        let p = self.vop(Opcode::V_MUL_LEGACY_F32, &[a, b]);
         self.valu(
             Opcode::V_OR_B32,
             Some(Dst::r(d)),
@@ -1709,14 +1694,7 @@ impl<'f> Selector<'f> {
             &[Src::r(y), Src::r(t0)],
             none,
         );
-        let t2 = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MUL_LO_U32,
-            Some(Dst::r(t2)),
-            None,
-            &[Src::r(t1), dx],
-            none,
-        );
+        let t2 = self.vop(Opcode::V_MUL_LO_U32, &[Src::r(t1), dx]);
         self.valu(
             Opcode::V_ADD_U32,
             Some(Dst::r(out)),
@@ -1790,14 +1768,7 @@ impl<'f> Selector<'f> {
                         none,
                     );
                 } else {
-                    let v = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_ADD_U32,
-                        Some(Dst::r(v)),
-                        None,
-                        &[Src::r(base), Src::r(t)],
-                        none,
-                    );
+                    let v = self.vop(Opcode::V_ADD_U32, &[Src::r(base), Src::r(t)]);
                     self.readfirstlane(Dst::r(d), Src::r(v));
                 }
             }
@@ -1847,14 +1818,7 @@ impl<'f> Selector<'f> {
                 }
                 (0 | 1, Some((x, y, _))) => {
                     let p = if c == 0 { x } else { y };
-                    let f = self.m.new_vreg(File::V, 1);
-                    self.valu(
-                        Opcode::V_CVT_F32_U32,
-                        Some(Dst::r(f)),
-                        None,
-                        &[Src::r(p)],
-                        none,
-                    );
+                    let f = self.vop(Opcode::V_CVT_F32_U32, &[Src::r(p)]);
                     let t = if want == File::V {
                         d
                     } else {
@@ -1895,7 +1859,6 @@ impl<'f> Selector<'f> {
     /// A pixel kernel's coordinates (from the pixel centres in VGPRs, `isel/pixel.rs`) and
     /// the byte offset of its element in the interpolated inputs, `16 * (y * W + x)`.
     fn pixel_coordinates(&mut self) -> Result<(), CompileError> {
-        let none = Mods::default();
         if self.abi.inputs.is_empty() {
             // Only interpolated inputs need the integer pixel and its element offset; the
             // position is read from the centres themselves (`ps_position`).
@@ -1908,60 +1871,23 @@ impl<'f> Selector<'f> {
         }
         let [x, y] = self.ps_coordinates()?;
         let w = self.launch_dword(abi::DOMAIN_OFFSET)?;
-        let row = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_MUL_LO_U32,
-            Some(Dst::r(row)),
-            None,
-            &[Src::r(y), w],
-            none,
-        );
-        let index = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_ADD_U32,
-            Some(Dst::r(index)),
-            None,
-            &[Src::r(row), Src::r(x)],
-            none,
-        );
-        let addr = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_LSHLREV_B32,
-            Some(Dst::r(addr)),
-            None,
-            &[Src::Imm(4), Src::r(index)],
-            none,
-        );
+        let row = self.vop(Opcode::V_MUL_LO_U32, &[Src::r(y), w]);
+        let index = self.vop(Opcode::V_ADD_U32, &[Src::r(row), Src::r(x)]);
+        let addr = self.vop(Opcode::V_LSHLREV_B32, &[Src::Imm(4), Src::r(index)]);
         self.pixel = Some((x, y, addr));
         Ok(())
     }
 
     /// The byte offset `16 * (index + offset)` of a 16-byte element, in a VGPR.
     fn element_address(&mut self, index: Value, offset: i32) -> VReg {
-        let none = Mods::default();
         let i = self.src(index);
         let sum = if offset != 0 {
-            let t = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_ADD_U32,
-                Some(Dst::r(t)),
-                None,
-                &[Src::Imm(offset as u32), i],
-                none,
-            );
+            let t = self.vop(Opcode::V_ADD_U32, &[Src::Imm(offset as u32), i]);
             Src::r(t)
         } else {
             i
         };
-        let addr = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_LSHLREV_B32,
-            Some(Dst::r(addr)),
-            None,
-            &[Src::Imm(4), sum],
-            none,
-        );
-        addr
+        self.vop(Opcode::V_LSHLREV_B32, &[Src::Imm(4), sum])
     }
 
     /// The byte offset of element `offset`, in a VGPR.

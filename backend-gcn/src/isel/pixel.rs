@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use smallvec::SmallVec;
 
-use super::{unsupported, Dst, Mods, Selector, Src};
+use super::{unsupported, Selector, Src};
 use crate::abi;
 use crate::isa::{Exp, Inst, Opcode};
 use crate::mir::{File, Label, RegRef, Slot, VReg};
@@ -77,17 +77,7 @@ impl Selector<'_> {
             .ps
             .position
             .ok_or_else(|| CompileError::Internal("pixel position VGPRs".into()))?;
-        Ok(pos.map(|p| {
-            let r = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_CVT_U32_F32,
-                Some(Dst::r(r)),
-                None,
-                &[Src::r(p)],
-                Mods::default(),
-            );
-            r
-        }))
+        Ok(pos.map(|p| self.vop(Opcode::V_CVT_U32_F32, &[Src::r(p)])))
     }
 
     /// `oN.c = value`: kept for the export at the end.

@@ -152,14 +152,7 @@ impl Selector<'_> {
             .ok_or_else(|| unsupported(format!("indexed temporary array x{array}")))?;
         let none = Mods::default();
         let idx = self.src(index);
-        let i = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_ADD_U32,
-            Some(Dst::r(i)),
-            None,
-            &[Src::Imm(offset as u32), idx],
-            none,
-        );
+        let i = self.vop(Opcode::V_ADD_U32, &[Src::Imm(offset as u32), idx]);
         let inside = self.m.new_vreg(File::S, 2);
         self.valu(
             Opcode::V_CMP_GT_U32,
@@ -168,37 +161,22 @@ impl Selector<'_> {
             &[Src::Imm(len), Src::r(i)],
             none,
         );
-        let scaled = self.m.new_vreg(File::V, 1);
-        self.valu(
-            Opcode::V_LSHLREV_B32,
-            Some(Dst::r(scaled)),
-            None,
-            &[Src::Imm(4), Src::r(i)],
-            none,
-        );
-        let at = self.m.new_vreg(File::V, 1);
-        self.valu(
+        let scaled = self.vop(Opcode::V_LSHLREV_B32, &[Src::Imm(4), Src::r(i)]);
+        let at = self.vop(
             Opcode::V_ADD_U32,
-            Some(Dst::r(at)),
-            None,
             &[
                 Src::Imm(first.wrapping_mul(16).wrapping_add(4 * u32::from(comp))),
                 Src::r(scaled),
             ],
-            none,
         );
         let dump = self
             .mem
             .private_elements
             .wrapping_mul(16)
             .wrapping_add(4 * u32::from(comp));
-        let addr = self.m.new_vreg(File::V, 1);
-        self.valu(
+        let addr = self.vop(
             Opcode::V_CNDMASK_B32,
-            Some(Dst::r(addr)),
-            None,
             &[Src::Imm(dump), Src::r(at), Src::R(inside, 0, 2)],
-            none,
         );
         Ok((addr, inside))
     }
