@@ -404,6 +404,9 @@ pub enum Outcome {
     /// Every target agreed with the reference; the reference run's report.
     Pass(RunReport),
     Fail(String),
+    /// A run (the reference's or a target's) stopped at the step limit before anything
+    /// failed: the program was not checked, but nothing was found wrong either.
+    Stopped(String),
 }
 
 /// How one target did on one program.
@@ -417,12 +420,16 @@ pub enum Verdict {
     Mismatch(String),
     /// Refused by the device model, or any other run failure (a bug).
     Fault(String),
+    /// Stopped at the step limit (`--step-limit`): a long or endless loop, not checked.
+    Stopped(String),
 }
 
 impl Verdict {
     fn of_run_error(e: &RunError) -> Verdict {
         let text = e.to_string();
-        if text.contains("unsupported") || text.contains("out of registers") {
+        if matches!(e, RunError::StepLimit { .. }) {
+            Verdict::Stopped(text)
+        } else if text.contains("unsupported") || text.contains("out of registers") {
             Verdict::Refused(text)
         } else {
             Verdict::Fault(text)
@@ -433,7 +440,10 @@ impl Verdict {
     pub fn message(&self) -> Option<&str> {
         match self {
             Verdict::Pass => None,
-            Verdict::Refused(m) | Verdict::Mismatch(m) | Verdict::Fault(m) => Some(m),
+            Verdict::Refused(m)
+            | Verdict::Mismatch(m)
+            | Verdict::Fault(m)
+            | Verdict::Stopped(m) => Some(m),
         }
     }
 }
@@ -464,25 +474,39 @@ pub struct TargetRun {
 /// Every target's run of one program after the reference's.
 #[derive(Debug)]
 pub struct Detailed {
-    /// The reference run, or why it (or the lowering) failed.
-    pub reference: Result<RunReport, String>,
+    /// The reference run, or why it (or the lowering) failed: a [`Verdict::Fault`], or
+    /// [`Verdict::Stopped`] at the step limit.
+    pub reference: Result<RunReport, Verdict>,
     pub reference_ms: f64,
     pub targets: Vec<TargetRun>,
 }
 
 impl Detailed {
-    /// The first failure in target order, as `ilc check` prints it.
+    /// The first failure in target order, as `ilc check` prints it; a stop at the step
+    /// limit only if nothing failed.
     pub fn outcome(self) -> Outcome {
         let report = match self.reference {
             Ok(r) => r,
-            Err(e) => return Outcome::Fail(e),
+            Err(Verdict::Stopped(m)) => return Outcome::Stopped(format!("reference run: {m}")),
+            Err(v) => return Outcome::Fail(v.message().unwrap_or("failed").to_string()),
         };
+        let mut stopped = None;
         for t in &self.targets {
-            if let Some(m) = t.verdict.message() {
-                return Outcome::Fail(format!("[{}] {m}", t.target));
+            match &t.verdict {
+                Verdict::Pass => {}
+                Verdict::Stopped(m) => {
+                    stopped.get_or_insert_with(|| format!("[{}] {m}", t.target));
+                }
+                v => {
+                    let m = v.message().unwrap_or("failed");
+                    return Outcome::Fail(format!("[{}] {m}", t.target));
+                }
             }
         }
-        Outcome::Pass(report)
+        match stopped {
+            Some(m) => Outcome::Stopped(m),
+            None => Outcome::Pass(report),
+        }
     }
 }
 
@@ -516,7 +540,7 @@ pub fn check_detailed_with(
 ) -> Detailed {
     let start = std::time::Instant::now();
     let failed = |e: String| Detailed {
-        reference: Err(e),
+        reference: Err(Verdict::Fault(e)),
         reference_ms: 0.0,
         targets: Vec::new(),
     };
@@ -529,6 +553,13 @@ pub fn check_detailed_with(
     let mut reference = work.bindings.clone();
     let report = match device.run_kernel(&kernel, &mut reference, work.dispatch) {
         Ok(r) => r,
+        Err(e @ RunError::StepLimit { .. }) => {
+            return Detailed {
+                reference: Err(Verdict::Stopped(e.to_string())),
+                reference_ms: millis(start),
+                targets: Vec::new(),
+            }
+        }
         Err(e) => return failed(format!("reference run: {e}")),
     };
     let reference_ms = millis(start);

@@ -19,7 +19,9 @@ impl BugKind {
     pub fn of(v: &Verdict) -> Option<BugKind> {
         match v {
             Verdict::Mismatch(_) => Some(BugKind::Mismatch),
-            Verdict::Fault(_) => Some(BugKind::Fault),
+            // Generated programs terminate on the reference: a target that runs to the step
+            // limit compiled a loop wrong.
+            Verdict::Fault(_) | Verdict::Stopped(_) => Some(BugKind::Fault),
             _ => None,
         }
     }
@@ -69,7 +71,11 @@ pub fn check_text(
         )
     };
     let d = check_detailed_with(program, targets, seed, step_limit, &per_uav);
-    d.reference?;
+    d.reference.map_err(|v| {
+        v.message()
+            .unwrap_or("the reference run failed")
+            .to_string()
+    })?;
     Ok(d.targets)
 }
 

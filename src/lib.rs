@@ -10,7 +10,7 @@
 //! assert_eq!(ilc::print(&parsed), "il_cs_2_0\ndcl_num_thread_per_group 64\nmov r0, r1\nend\n");
 //! ```
 
-pub use il_frontend::{self as frontend, ast, Diagnostics, InputKind, Program};
+pub use il_frontend::{self as frontend, ast, Diagnostics, InputKind, Program, ReadOptions};
 pub use runtime_sim::{self as runtime, Bindings, Dispatch, RunError, RunReport};
 
 pub mod check;
@@ -126,9 +126,15 @@ pub struct Parsed {
 }
 
 /// Reads IL text or a token stream (detected), validates it and returns the program, or
-/// located diagnostics. `name` is used in messages.
+/// located diagnostics. `name` is used in messages. What AMD's compiler accepted beyond
+/// the reference is accepted with a warning (`docs/decisions.md`, "Leniencies").
 pub fn parse(bytes: &[u8], name: &str) -> Result<Parsed, ReadError> {
-    let (program, diags, kind) = il_frontend::read(bytes);
+    parse_with(bytes, name, &ReadOptions::default())
+}
+
+/// [`parse`] with options: `strict` refuses every leniency.
+pub fn parse_with(bytes: &[u8], name: &str, options: &ReadOptions) -> Result<Parsed, ReadError> {
+    let (program, diags, kind) = il_frontend::read_with(bytes, options);
     let file = il_frontend::SourceFile {
         name,
         kind: match (kind, std::str::from_utf8(bytes)) {

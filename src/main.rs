@@ -13,6 +13,10 @@ mod cli;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Refuses what the IL reference forbids even where AMD's compiler accepted it: every
+    /// `-W` warning about such a rule becomes an error (docs/decisions.md, "Leniencies").
+    #[arg(long, global = true)]
+    strict: bool,
 }
 
 #[derive(Subcommand)]
@@ -157,12 +161,13 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { BAD_INPUT } else { 0 });
         }
     };
+    let read = ilc::ReadOptions { strict: cli.strict };
     match cli.command {
         Command::Parse {
             files,
             emit,
             output,
-        } => parse(&files, emit, output.as_deref()),
+        } => parse(&files, emit, output.as_deref(), &read),
         Command::Compile {
             file,
             target,
@@ -170,20 +175,28 @@ fn main() -> ExitCode {
             output,
             verify,
             time_passes,
-        } => compile(&file, target, emit, output.as_deref(), verify, time_passes),
+        } => compile(
+            &file,
+            target,
+            emit,
+            output.as_deref(),
+            verify,
+            time_passes,
+            &read,
+        ),
         Command::Disasm { file, target } => disasm(&file, target),
         Command::Asm {
             file,
             target,
             output,
         } => asm(&file, target, output.as_deref()),
-        Command::Run(args) => cli::run::run(&args),
+        Command::Run(args) => cli::run::run(&args, &read),
         Command::Check {
             paths,
             target,
             seed,
             step_limit,
-        } => cli::check::check(&paths, &target, seed, step_limit),
+        } => cli::check::check(&paths, &target, seed, step_limit, &read),
         Command::Fuzz(args) => cli::fuzz::fuzz(&args),
     }
 }
@@ -249,6 +262,7 @@ fn compile(
     output: Option<&Path>,
     verify: bool,
     time_passes: bool,
+    read: &ilc::ReadOptions,
 ) -> ExitCode {
     if time_passes {
         let _ = tracing_subscriber::fmt()
@@ -259,7 +273,7 @@ fn compile(
             .try_init();
     }
     let name = file.display().to_string();
-    let (bytes, parsed) = match cli::load_program(file) {
+    let (bytes, parsed) = match cli::load_program(file, read) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -302,7 +316,12 @@ fn compile(
     write_output(output, text.as_bytes())
 }
 
-fn parse(files: &[PathBuf], emit: Emit, output: Option<&Path>) -> ExitCode {
+fn parse(
+    files: &[PathBuf],
+    emit: Emit,
+    output: Option<&Path>,
+    read: &ilc::ReadOptions,
+) -> ExitCode {
     if files.len() > 1 && (output.is_some() || emit == Emit::Bin) {
         eprintln!("ilc: error: `-o` and `--emit bin` take a single input file");
         return ExitCode::from(BAD_INPUT);
@@ -319,7 +338,7 @@ fn parse(files: &[PathBuf], emit: Emit, output: Option<&Path>) -> ExitCode {
                 continue;
             }
         };
-        let parsed = match ilc::parse(&bytes, &name) {
+        let parsed = match ilc::parse_with(&bytes, &name, read) {
             Ok(p) => p,
             Err(e) => {
                 eprint!("{}", e.rendered);

@@ -7,6 +7,8 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::compat::Leniency;
+
 /// A half-open byte range `[start, end)` into the input. For a binary token stream the range
 /// covers the bytes of the token(s) at fault.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -54,6 +56,9 @@ pub struct Diagnostic {
     /// Other places that explain this one ("first declared here"), rendered as `note:`
     /// lines with their own location.
     pub related: Vec<(Span, String)>,
+    /// The leniency this diagnostic reports, if it is one: a rule of the reference that
+    /// AMD's compiler did not enforce (shown as `[-Wname]`).
+    pub rule: Option<Leniency>,
 }
 
 impl Diagnostic {
@@ -65,6 +70,7 @@ impl Diagnostic {
             expected: None,
             notes: Vec::new(),
             related: Vec::new(),
+            rule: None,
         }
     }
 
@@ -93,6 +99,14 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// The message with the name of its rule, if any (`a second end [-Wrepeated-end]`).
+    fn headline(&self) -> String {
+        match self.rule {
+            Some(rule) => format!("{} [-W{}]", self.message, rule.name()),
+            None => self.message.clone(),
+        }
     }
 }
 
@@ -185,7 +199,13 @@ impl SourceFile<'_> {
         let mut out = String::new();
         match self.kind {
             SourceKind::Text(text) => {
-                self.located(&mut out, text, d.span, &d.severity.to_string(), &d.message);
+                self.located(
+                    &mut out,
+                    text,
+                    d.span,
+                    &d.severity.to_string(),
+                    &d.headline(),
+                );
                 let pad = " ".repeat(line_col(text, d.span.start).line.to_string().len());
                 if let Some(e) = &d.expected {
                     let _ = writeln!(out, " {pad} = expected {e}");
@@ -205,7 +225,7 @@ impl SourceFile<'_> {
                     d.span.start,
                     d.span.start / 4,
                     d.severity,
-                    d.message
+                    d.headline()
                 );
                 if let Some(e) = &d.expected {
                     let _ = writeln!(out, "  = expected {e}");

@@ -7,6 +7,8 @@
 //! - [`opcode`]: the opcode table (mnemonics, numeric values, packet shapes, control
 //!   fields) that drives all of the above;
 //! - [`validate`]: the rules the reference states about whole programs;
+//! - [`compat`]: what AMD's compiler accepted beyond those rules, each with a warning
+//!   and a documented meaning (and an error when reading strictly);
 //! - [`diag`]: located diagnostics.
 //!
 //! [`read`] is the front door for a driver: it detects text or tokens, parses and
@@ -14,6 +16,7 @@
 
 pub mod ast;
 pub mod binary;
+pub mod compat;
 pub mod diag;
 pub mod enums;
 pub mod opcode;
@@ -22,6 +25,7 @@ pub mod text;
 pub mod validate;
 
 pub use ast::Program;
+pub use compat::{Leniency, ReadOptions};
 pub use diag::{Diagnostic, Diagnostics, Severity, SourceFile, SourceKind, Span};
 pub use opcode::Opcode;
 
@@ -33,9 +37,15 @@ pub enum InputKind {
 }
 
 /// Reads a program from bytes that are either IL text or a binary token stream, and
-/// validates it. The program is returned only when there are no errors; the diagnostics
-/// hold every error and warning found.
+/// validates it, accepting what AMD's compiler accepted ([`compat`]). The program is
+/// returned only when there are no errors; the diagnostics hold every error and warning
+/// found.
 pub fn read(bytes: &[u8]) -> (Option<Program>, Diagnostics, InputKind) {
+    read_with(bytes, &ReadOptions::default())
+}
+
+/// [`read`] with options: `strict` refuses every [`Leniency`].
+pub fn read_with(bytes: &[u8], options: &ReadOptions) -> (Option<Program>, Diagnostics, InputKind) {
     let (program, mut diags, kind) = if binary::is_token_stream(bytes) {
         let (p, d) = binary::decode(bytes);
         (p, d, InputKind::TokenStream)
@@ -69,11 +79,17 @@ pub fn read(bytes: &[u8]) -> (Option<Program>, Diagnostics, InputKind) {
         }
     };
     let program = match program {
-        Some(p) => {
+        Some(mut p) => {
+            compat::normalize(&mut p, &mut diags);
             diags.extend(validate::validate(&p));
+            diags.0.sort_by_key(|d| d.span.start);
+            compat::apply(options, &mut diags);
             (!diags.has_errors()).then_some(p)
         }
-        None => None,
+        None => {
+            compat::apply(options, &mut diags);
+            None
+        }
     };
     (program, diags, kind)
 }

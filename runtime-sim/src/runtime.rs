@@ -236,7 +236,7 @@ pub enum RunError {
     #[error("unsupported: {0}")]
     Unsupported(String),
     /// A wavefront ran more instructions than the step limit: an endless loop, most likely.
-    #[error("step limit of {limit} instructions per wavefront reached at {location}: the program does not terminate (raise it with --step-limit)")]
+    #[error("step limit of {limit} instructions per wavefront reached at {location}: an endless loop, or a longer run than the limit allows (raise it with --step-limit)")]
     StepLimit {
         limit: u64,
         /// The instruction that was about to run.

@@ -38,16 +38,22 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), UsageError> {
 }
 
 /// Reads, parses and checks one file.
-fn check_file(file: &Path, targets: &[Target], seed: u64, step_limit: u64) -> Detailed {
+fn check_file(
+    file: &Path,
+    targets: &[Target],
+    seed: u64,
+    step_limit: u64,
+    read: &ilc::ReadOptions,
+) -> Detailed {
     let name = file.display().to_string();
     let failed = |e: String| Detailed {
-        reference: Err(e),
+        reference: Err(Verdict::Fault(e)),
         reference_ms: 0.0,
         targets: Vec::new(),
     };
     match std::fs::read(file) {
         Err(e) => failed(format!("cannot read: {e}")),
-        Ok(bytes) => match ilc::parse(&bytes, &name) {
+        Ok(bytes) => match ilc::parse_with(&bytes, &name, read) {
             Err(e) => failed(
                 e.diagnostics
                     .errors()
@@ -66,6 +72,8 @@ pub struct TargetTotals {
     pub refused: usize,
     /// Mismatches and device refusals.
     pub wrong: usize,
+    /// Runs stopped at the step limit.
+    pub stopped: usize,
     pub compiled: usize,
     pub compile_ms: f64,
     pub run_ms: f64,
@@ -81,6 +89,7 @@ impl TargetTotals {
             Verdict::Pass => self.passed += 1,
             Verdict::Refused(_) => self.refused += 1,
             Verdict::Mismatch(_) | Verdict::Fault(_) => self.wrong += 1,
+            Verdict::Stopped(_) => self.stopped += 1,
         }
         self.runs += 1;
         self.run_ms += run.run_ms;
@@ -94,15 +103,16 @@ impl TargetTotals {
     }
 }
 
-/// The per-target table: pass/refused/wrong counts, compile and run times, mean code size
+/// The per-target table: pass/refused/wrong/stopped counts, compile and run times, mean code size
 /// and registers over the programs that compiled.
 pub fn print_table(totals: &[(Target, TargetTotals)]) {
     println!(
-        "{:<8} {:>6} {:>7} {:>6} {:>11} {:>10} {:>9} {:>9} {:>10} {:>10}",
+        "{:<8} {:>6} {:>7} {:>6} {:>7} {:>11} {:>10} {:>9} {:>9} {:>10} {:>10}",
         "target",
         "pass",
         "refused",
         "wrong",
+        "stopped",
         "compile ms",
         "mean c.ms",
         "run ms",
@@ -122,11 +132,12 @@ pub fn print_table(totals: &[(Target, TargetTotals)]) {
             ),
         };
         println!(
-            "{:<8} {:>6} {:>7} {:>6} {:>11.1} {:>10.2} {:>9.1} {:>9.2} {:>10.0} {:>10}",
+            "{:<8} {:>6} {:>7} {:>6} {:>7} {:>11.1} {:>10.2} {:>9.1} {:>9.2} {:>10.0} {:>10}",
             t.name(),
             s.passed,
             s.refused,
             s.wrong,
+            s.stopped,
             s.compile_ms,
             per(s.compile_ms, s.compiled),
             s.run_ms,
@@ -137,14 +148,20 @@ pub fn print_table(totals: &[(Target, TargetTotals)]) {
     }
 }
 
-pub fn check(paths: &[PathBuf], targets: &[Target], seed: u64, step_limit: u64) -> ExitCode {
+pub fn check(
+    paths: &[PathBuf],
+    targets: &[Target],
+    seed: u64,
+    step_limit: u64,
+    read: &ilc::ReadOptions,
+) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
         if let Err(e) = collect(p, &mut files) {
             return e.exit();
         }
     }
-    let (mut passed, mut failed) = (0usize, 0usize);
+    let (mut passed, mut failed, mut stopped) = (0usize, 0usize, 0usize);
     let mut totals: Vec<(Target, TargetTotals)> = targets
         .iter()
         .map(|&t| (t, TargetTotals::default()))
@@ -153,7 +170,7 @@ pub fn check(paths: &[PathBuf], targets: &[Target], seed: u64, step_limit: u64) 
     let mut progress = Progress::new(files.len());
     in_order(
         &files,
-        |file| check_file(file, targets, seed, step_limit),
+        |file| check_file(file, targets, seed, step_limit, read),
         |file, detailed| {
             for run in &detailed.targets {
                 if let Some((_, t)) = totals.iter_mut().find(|(t, _)| *t == run.target) {
@@ -173,6 +190,10 @@ pub fn check(paths: &[PathBuf], targets: &[Target], seed: u64, step_limit: u64) 
                     failed += 1;
                     format!("FAIL {name}: {why}")
                 }
+                Outcome::Stopped(why) => {
+                    stopped += 1;
+                    format!("STOP {name}: {why}")
+                }
             };
             progress.print(&line);
             progress.tick(&format!("{passed} passed, {failed} failed"));
@@ -189,6 +210,13 @@ pub fn check(paths: &[PathBuf], targets: &[Target], seed: u64, step_limit: u64) 
             rayon::current_num_threads()
         );
     }
+    if stopped > 0 {
+        // Not checked, so not passed: counted with the failures, but said apart.
+        println!(
+            "{stopped} stopped at the step limit of {step_limit} instructions per wavefront (raise it with --step-limit)"
+        );
+    }
+    let failed = failed + stopped;
     println!("{passed} passed, {failed} failed");
     if failed == 0 {
         ExitCode::SUCCESS

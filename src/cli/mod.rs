@@ -65,10 +65,13 @@ pub fn id_and<'a>(flag: &str, text: &'a str) -> Result<(u32, &'a str), UsageErro
 
 /// Reads and validates an IL file (text or tokens), printing its warnings; on failure
 /// prints the diagnostics and returns the exit code.
-pub fn load_program(path: &std::path::Path) -> Result<(Vec<u8>, ilc::Parsed), ExitCode> {
+pub fn load_program(
+    path: &std::path::Path,
+    options: &ilc::ReadOptions,
+) -> Result<(Vec<u8>, ilc::Parsed), ExitCode> {
     let name = path.display().to_string();
     let bytes = read_file(path).map_err(|e| e.exit())?;
-    match ilc::parse(&bytes, &name) {
+    match ilc::parse_with(&bytes, &name, options) {
         Ok(parsed) => {
             eprint!("{}", parsed.warnings);
             Ok((bytes, parsed))

@@ -93,9 +93,9 @@ fn dump(dir: &Path, b: &Bindings) -> std::io::Result<()> {
     Ok(())
 }
 
-pub fn run(args: &RunArgs) -> ExitCode {
+pub fn run(args: &RunArgs, read: &ilc::ReadOptions) -> ExitCode {
     let name = args.file.display().to_string();
-    let (bytes, parsed) = match super::load_program(&args.file) {
+    let (bytes, parsed) = match super::load_program(&args.file, read) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

@@ -72,6 +72,38 @@ fn bad_input_exits_2_with_a_located_diagnostic() {
 }
 
 #[test]
+fn strict_refuses_what_amds_compiler_accepted() {
+    let src = temp_file(
+        "legacy.il",
+        b"il_cs_2_0\ndcl_num_thread_per_blk 64\nmov r0, r1\nret\nend\n",
+    );
+    let src = src.to_str().unwrap();
+    let lenient = ilc(&["parse", src]);
+    assert_eq!(lenient.status.code(), Some(0));
+    let warnings = String::from_utf8(lenient.stderr).unwrap();
+    assert!(
+        warnings.contains("legacy.il:2:1: warning: `dcl_num_thread_per_blk` is an older spelling [-Wlegacy-mnemonic]"),
+        "{warnings}"
+    );
+    assert!(warnings.contains("[-Wret-ends-main]"), "{warnings}");
+    assert_eq!(
+        String::from_utf8(lenient.stdout).unwrap(),
+        "il_cs_2_0\ndcl_num_thread_per_group 64\nmov r0, r1\nend\n"
+    );
+    // `--strict` is global: before or after the subcommand.
+    for args in [["--strict", "parse", src], ["parse", src, "--strict"]] {
+        let strict = ilc(&args);
+        assert_eq!(strict.status.code(), Some(2));
+        let errors = String::from_utf8(strict.stderr).unwrap();
+        assert!(
+            errors.contains("legacy.il:2:1: error: `dcl_num_thread_per_blk` is an older spelling [-Wlegacy-mnemonic]"),
+            "{errors}"
+        );
+        assert!(errors.contains("legacy.il: 2 errors"), "{errors}");
+    }
+}
+
+#[test]
 fn usage_errors_exit_2() {
     assert_eq!(ilc(&["parse"]).status.code(), Some(2));
     assert_eq!(ilc(&["frobnicate"]).status.code(), Some(2));
@@ -179,7 +211,7 @@ fn bad_launches_exit_2_with_a_reason() {
                 "--cb".into(),
                 format!("1={}", small_cb.display()),
             ],
-            "cb1 is declared with 4 elements (64 bytes) but the bound buffer has 2",
+            "cb1 needs 4 elements (64 bytes: its declaration, or the largest constant index the program reads) but the bound buffer has 2",
         ),
         (
             vec![

@@ -17,6 +17,7 @@ use smallvec::SmallVec;
 use super::cursor::{float_bits, integer_bits, is_float_token, number_bits, Cursor};
 use super::operand::{destination, paren_args, source, OperandResult};
 use crate::ast::{Instruction, MacroDef, Program, Version};
+use crate::compat::{self, Leniency};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::enums::{Language, ShaderType, ShiftScale};
 use crate::opcode::{
@@ -86,8 +87,9 @@ impl<'a> Parser<'a> {
         if let Some(word) = probe.ident() {
             if mnemonic_of(word).is_some() {
                 self.error(
-                    Diagnostic::warning(
+                    Diagnostic::lenient(
                         Span::new(start as u32, probe.pos as u32),
+                        Leniency::InstructionsOnOneLine,
                         format!("`{word}` starts a new instruction on the line of `{what}`"),
                     )
                     .note("the instruction is read as if it began a new line"),
@@ -293,13 +295,25 @@ impl<'a> Parser<'a> {
         if first.name.eq_ignore_ascii_case("mcall") {
             return self.macro_call(&segments, start).map(Some);
         }
-        let Some((opcode, used)) = find_mnemonic(&segments) else {
+        let Some((opcode, used, legacy)) = find_mnemonic(&segments) else {
             return Err(Diagnostic::error(
                 first.span,
                 format!("unknown instruction `{}`", first.name),
             )
             .expected("an IL instruction mnemonic (Chapter 7)"));
         };
+        if legacy {
+            let name = Span::new(first.span.start, segments[used - 1].span.end);
+            let spelled = &self.c.text[name.start as usize..name.end as usize];
+            self.error(
+                Diagnostic::lenient(
+                    name,
+                    Leniency::LegacyMnemonic,
+                    format!("`{spelled}` is an older spelling"),
+                )
+                .note(format!("read as `{}`", opcode.mnemonic())),
+            );
+        }
         if matches!(
             opcode,
             Opcode::Macrodef
@@ -533,6 +547,28 @@ impl<'a> Parser<'a> {
                 inst.extra.resource_format = Some(0);
                 Ok(())
             }
+            // `ddiv_zeroop(zero)`: AMD's assembler took a zero-op control on instructions
+            // whose token has no field for it ("control: must be zero", L7607), so it can
+            // only have dropped it. The value must still be one `div` knows.
+            ("zeroop", Some(args))
+                if Opcode::Div
+                    .info()
+                    .field("zeroop")
+                    .is_some_and(|f| f.parse_value(&[args.trim()]).is_ok()) =>
+            {
+                self.error(
+                    Diagnostic::lenient(
+                        seg.span,
+                        Leniency::IgnoredSpecifier,
+                        format!("`{}` has no zero-op control", info.mnemonic),
+                    )
+                    .note(format!(
+                        "`_zeroop({args})` is dropped: the token of `{}` has no field for it",
+                        info.mnemonic
+                    )),
+                );
+                Ok(())
+            }
             _ => {
                 let mut known: Vec<String> = info
                     .fields
@@ -653,8 +689,9 @@ impl<'a> Parser<'a> {
         self.space();
         if self.c.eat(b',') {
             if count == 0 {
-                self.error(Diagnostic::warning(
+                self.error(Diagnostic::lenient(
                     Span::new(self.c.pos as u32 - 1, self.c.pos as u32),
+                    Leniency::Commas,
                     format!("stray `,` after `{mnemonic}`"),
                 ));
             }
@@ -681,8 +718,12 @@ impl<'a> Parser<'a> {
                 .expected("`,` between operands"));
             }
             self.error(
-                Diagnostic::warning(self.c.here(), "missing `,` between operands")
-                    .note("read as if the comma were there"),
+                Diagnostic::lenient(
+                    self.c.here(),
+                    Leniency::Commas,
+                    "missing `,` between operands",
+                )
+                .note("read as if the comma were there"),
             );
         }
         Ok(())
@@ -837,8 +878,9 @@ impl<'a> Parser<'a> {
                     )
                     .expected("`,` and a number"));
                 }
-                self.error(Diagnostic::warning(
+                self.error(Diagnostic::lenient(
                     self.c.here(),
+                    Leniency::Commas,
                     "missing `,` between values",
                 ));
             }
@@ -1230,8 +1272,9 @@ fn join_field_names<'w>(
     out
 }
 
-/// The opcode named by the longest run of leading segments, and how many segments it took.
-fn find_mnemonic(segments: &[Segment<'_>]) -> Option<(Opcode, usize)> {
+/// The opcode named by the longest run of leading segments, how many segments it took,
+/// and whether the name is an older spelling ([`compat::legacy_mnemonic`]).
+fn find_mnemonic(segments: &[Segment<'_>]) -> Option<(Opcode, usize, bool)> {
     let mut name = String::with_capacity(32);
     let mut best = None;
     for (i, seg) in segments.iter().enumerate() {
@@ -1241,7 +1284,9 @@ fn find_mnemonic(segments: &[Segment<'_>]) -> Option<(Opcode, usize)> {
         name.push_str(seg.name);
         if seg.args.is_none() {
             if let Some(op) = Opcode::from_mnemonic(&name) {
-                best = Some((op, i + 1));
+                best = Some((op, i + 1, false));
+            } else if let Some(op) = compat::legacy_mnemonic(&name) {
+                best = Some((op, i + 1, true));
             }
         } else {
             break;
@@ -1253,7 +1298,7 @@ fn find_mnemonic(segments: &[Segment<'_>]) -> Option<(Opcode, usize)> {
 /// Whether `word` (an identifier) begins an instruction.
 pub(crate) fn mnemonic_of(word: &str) -> Option<Opcode> {
     let segments = split_segments(word, 0);
-    find_mnemonic(&segments).map(|(op, _)| op)
+    find_mnemonic(&segments).map(|(op, _, _)| op)
 }
 
 /// `il_<type>[_<major>[_<minor>]][_mp][_rt]`. Without numbers the version is 2.0 (App.B

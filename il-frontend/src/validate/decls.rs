@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::ast::{Instruction, Program, Register};
+use crate::compat::Leniency;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::enums::ShaderType;
 use crate::opcode::Opcode;
@@ -90,7 +91,9 @@ struct Scope {
     const_buffers: HashMap<u32, (u32, Span)>,
     immediate_cb: Option<(u32, Span)>,
     indexed_temps: HashMap<u32, (u32, Span)>,
-    inputs: HashMap<u32, ([bool; 4], Span)>,
+    /// Declared inputs by register type and number: `vObjIndex0` and `vWinCoord0` are
+    /// not the same register as `v0`.
+    inputs: HashMap<(RegType, u32), ([bool; 4], Span)>,
     outputs: HashMap<u32, Span>,
     vertex_inputs: HashMap<u32, Span>,
     resources: HashMap<u32, Span>,
@@ -454,14 +457,14 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
             let Some(d) = &inst.dst else { return true };
             let mask = d.mask().map(|c| c != crate::enums::DstComp::NoWrite);
             let num = d.reg.num;
-            match scope.inputs.get_mut(&num) {
+            match scope.inputs.get_mut(&(d.reg.ty, num)) {
                 // Parts of one input may be declared separately (`v3.xy__`, `v3.__z_`).
                 Some((declared, first)) => {
                     if declared.iter().zip(mask).any(|(a, b)| *a && b) {
                         duplicate(
                             diags,
                             span,
-                            format!("input v{num} (the same components)"),
+                            format!("input {} (the same components)", register_name(&d.reg)),
                             *first,
                         );
                     }
@@ -470,7 +473,7 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
                     }
                 }
                 None => {
-                    scope.inputs.insert(num, (mask, span));
+                    scope.inputs.insert((d.reg.ty, num), (mask, span));
                 }
             }
         }
@@ -612,6 +615,12 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
     true
 }
 
+/// `v3`, `vWinCoord0`: how the text names a register (for messages).
+fn register_name(reg: &Register) -> String {
+    let name = reg.ty.spellings().first().copied().unwrap_or("?");
+    format!("{name}{}", reg.num)
+}
+
 fn check_register(
     reg: &Register,
     scope: &mut Scope,
@@ -640,12 +649,23 @@ fn check_register(
                 format!("constant buffer cb{} is not declared", reg.num),
                 "`dcl_cb` before the first use (L3961)",
             ),
-            Some(&(size, _)) => outside(diags, span, constant_index, size, |i| {
-                format!(
-                    "cb{}[{i}] is outside the declared cb{}[{size}]",
-                    reg.num, reg.num
-                )
-            }),
+            // The host may bind a larger buffer than declared, and AMD's compiler read it
+            // (docs/decisions.md, `-Wcb-past-declaration`).
+            Some(&(size, _)) => {
+                if let Some(i) = constant_index.filter(|&i| i >= size) {
+                    diags.push(
+                        Diagnostic::lenient(
+                            span,
+                            Leniency::ConstantPastDeclaration,
+                            format!(
+                                "cb{}[{i}] is outside the declared cb{}[{size}]",
+                                reg.num, reg.num
+                            ),
+                        )
+                        .note("the bound buffer is read: it must hold the element"),
+                    );
+                }
+            }
         },
         RegType::ImmedConstBuff => match scope.immediate_cb {
             None => error(
@@ -673,7 +693,7 @@ fn check_register(
             }),
         },
         RegType::Input
-            if !scope.inputs.contains_key(&reg.num)
+            if !scope.inputs.contains_key(&(RegType::Input, reg.num))
                 && program.version.shader != ShaderType::Compute
                 && reg.dims.is_empty() =>
         {

@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::{Instruction, Program};
+use crate::compat::Leniency;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::opcode::{Flow, Opcode};
 
@@ -447,7 +448,7 @@ impl<'d> Walker<'d> {
             );
         } else if self.innermost(BlockKind::Loop) {
             self.diags.push(
-                Diagnostic::warning(inst.span, "a barrier (`fence_threads`) inside a loop")
+                Diagnostic::lenient(inst.span, Leniency::BarrierInLoop, "a barrier (`fence_threads`) inside a loop")
                     .note("the reference forbids barriers in any control flow (L4762); ilc accepts loops that every work-item of the group runs the same number of times"),
             );
         }

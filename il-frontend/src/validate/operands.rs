@@ -2,6 +2,7 @@
 //! the operand type, required write masks, index registers, shader-model mixing.
 
 use crate::ast::{Dst, Instruction, Program, Register, Src};
+use crate::compat::Leniency;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::enums::{DivComp, DstComp, ShaderType, ShiftScale};
 use crate::opcode::{DataType, Opcode};
@@ -17,8 +18,9 @@ pub(super) fn check(program: &Program, diags: &mut Diagnostics) {
         // App.C (L11306) forbids mixing; real CAL-era programs did mix (the correlator
         // declares `vWinCoord0` with `dcl_input`), so this is a warning.
         diags.push(
-            Diagnostic::warning(
+            Diagnostic::lenient(
                 sm30.max(sm40),
+                Leniency::MixedShaderModels,
                 "SM30-only and SM40-only features in one program",
             )
             .note("App.C L11306 forbids mixing them")

@@ -76,7 +76,8 @@ pub enum SlotInit {
 /// Declarations the runtime needs, gathered from the whole program.
 #[derive(Clone, Debug, Default)]
 pub struct Decls {
-    /// `dcl_cb cbN[n]`: N to n (elements).
+    /// `dcl_cb cbN[n]`: N to the elements a bound buffer must have: n, or more when the
+    /// program reads a constant index past n.
     pub const_buffers: BTreeMap<u32, u32>,
     /// The immediate constant buffer (`icb`), as 16-byte elements.
     pub immediate_cb: Option<Vec<Vec4>>,
@@ -731,6 +732,15 @@ impl Lowering<'_> {
                         ..index
                     };
                     return Ok(Loc::ConstDynamic { buffer, index });
+                }
+                // A constant index past the declared size reads the bound buffer
+                // (docs/decisions.md, `-Wcb-past-declaration`): the launch needs a buffer
+                // that holds it, so the size the program needs grows to cover it.
+                let constant = reg.index.as_ref().filter(|i| i.relative.is_none());
+                if let Some(offset) = constant.and_then(|i| i.offset) {
+                    if let Some(len) = self.decls.const_buffers.get_mut(&num) {
+                        *len = (*len).max(offset.saturating_add(1));
+                    }
                 }
                 Ok(Loc::Const {
                     buffer: num,

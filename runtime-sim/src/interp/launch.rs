@@ -252,7 +252,7 @@ pub fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError
         match b.const_buffers.get(&id) {
             Some(cb) if (cb.len() as u64) < u64::from(len) => {
                 return Err(bad(format!(
-                    "cb{id} is declared with {len} elements ({} bytes) but the bound buffer has {} ({} bytes)",
+                    "cb{id} needs {len} elements ({} bytes: its declaration, or the largest constant index the program reads) but the bound buffer has {} ({} bytes)",
                     u64::from(len) * 16,
                     cb.len(),
                     cb.len() * 16
