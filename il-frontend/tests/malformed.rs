@@ -1683,3 +1683,29 @@ fn truncated_texts_do_not_panic() {
         let _ = render_text(prefix, &diags);
     }
 }
+
+/// `transpose` names its rows by register number (L7523-L7554): only four consecutive
+/// temporaries are taken (docs/decisions.md, "`transpose`"), in a compute program without an
+/// SM30 warning (L7520, "Valid for all GPUs").
+#[test]
+fn transpose_needs_plain_temporaries() {
+    text_error_expecting(
+        "il_cs_2_0\ndcl_indexed_temp_array x0[8]\ntranspose x0[1], r0\nend\n",
+        3,
+        11,
+        "`transpose` dst is not a plain temporary",
+        "a temporary `r#` without an index",
+    );
+    text_error_expecting(
+        "il_cs_2_0\ndcl_cb cb1[4]\ntranspose r4, cb1[0]\nend\n",
+        3,
+        15,
+        "`transpose` src0 is not a plain temporary",
+        "src0..src0+3",
+    );
+    let ok = "il_cs_2_0\ndcl_num_thread_per_group 64\ntranspose r30, r30\nend\n";
+    let (program, diags, _) = il_frontend::read(ok.as_bytes());
+    let rendered = render_text(ok, &diags);
+    assert!(program.is_some(), "refused:\n{rendered}");
+    assert!(diags.iter().next().is_none(), "diagnostics:\n{rendered}");
+}

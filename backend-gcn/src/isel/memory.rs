@@ -940,8 +940,10 @@ impl Selector<'_> {
         }
         let (rsrc, kind) = self.uav(id)?;
         let x = self.operand(il, args, 0, 0);
+        // A structured UAV is (index, offset) for every stride, 4 included (L3375-L3378);
+        // the typeless declarations of stride 4 are `UavKind::Raw` already.
         let off = match kind {
-            UavKind::Struct { stride } if stride != 4 => {
+            UavKind::Struct { stride } => {
                 let y = self.operand(il, args, 0, 1);
                 self.mad(x, stride, y)
             }

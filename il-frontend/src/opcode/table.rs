@@ -418,7 +418,10 @@ opcode_table! {
         Field::fixed("yoffset", 8, 8, 1).at(FieldLoc::Secondary),
     ]);
     Texweight = 97 "IL_OP_TEXWEIGHT" => alu("texweight", 5686, 1, Float).sm30().fields(&[STAGE]);
-    Transpose = 98 "IL_OP_TRANSPOSE" => alu("transpose", 7517, 1, Float).sm30();
+    // Table C-3 (L11432) lists TRANSPOSE as SM30-only, its entry says "Valid for all GPUs"
+    // (L7520) and AMD's compiler took it in compute and pixel programs: any model
+    // (docs/decisions.md, "`transpose`").
+    Transpose = 98 "IL_OP_TRANSPOSE" => alu("transpose", 7517, 1, Float);
     Trc = 99 "IL_OP_TRC" => alu("trc", 0, 1, Float);
     Dxsincos = 100 "IL_OP_DXSINCOS" => alu("dxsincos", 6746, 3, Float);
     BreakLogicalz = 101 "IL_OP_BREAK_LOGICALZ" => flow("break_logicalz", 3483, Flow::Break).srcs(1).data(Int);

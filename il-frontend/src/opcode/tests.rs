@@ -281,8 +281,15 @@ fn shader_model_restrictions_follow_appendix_c() {
     ] {
         assert_eq!(op.info().model, ShaderModel::Sm40Only, "{op:?}");
     }
-    // In neither table: ordinary ALU and flow control.
-    for op in [Opcode::Lod, Opcode::Mov, Opcode::While, Opcode::IfLogicalnz] {
+    // In neither table: ordinary ALU and flow control; and TRANSPOSE, which Table C-3 lists
+    // but its entry makes valid for all GPUs (L7520; docs/decisions.md, "`transpose`").
+    for op in [
+        Opcode::Lod,
+        Opcode::Mov,
+        Opcode::While,
+        Opcode::IfLogicalnz,
+        Opcode::Transpose,
+    ] {
         assert_eq!(op.info().model, ShaderModel::Any, "{op:?}");
     }
 }

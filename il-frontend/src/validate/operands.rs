@@ -177,6 +177,9 @@ fn instruction(
         }
     }
     required_masks(inst, diags);
+    if inst.opcode == Opcode::Transpose {
+        transpose_rows(inst, diags);
+    }
     shader_rules(inst, shader, diags);
     if info.line == 0 && !matches!(inst.opcode, Opcode::Unknown) {
         diags.push(
@@ -322,6 +325,38 @@ fn index_registers(reg: &Register, diags: &mut Diagnostics) {
                 r.reg.span,
                 format!("`{}` registers cannot index", r.reg.ty.spellings()[0]),
                 "a readable register",
+            );
+        }
+    }
+}
+
+/// `transpose dst, src0` reads `src0`..`src0+3` and writes `dst`..`dst+3` by register
+/// number (L7523-L7554). The entry defines those neighbours only by number, so ilc takes
+/// the form real programs use, four consecutive temporaries `r#` without an index: the
+/// next number of an `x#[..]`, `cb#[..]` or `v#` operand is not said, and would silently
+/// name something else. Modifiers and masks need no rule here: `EvalSource` and
+/// `WriteResult` apply them to each row (docs/decisions.md, "`transpose`").
+fn transpose_rows(inst: &Instruction, diags: &mut Diagnostics) {
+    let operands = inst
+        .dst
+        .iter()
+        .map(|d| (&d.reg, "dst"))
+        .chain(inst.srcs.iter().map(|s| (&s.reg, "src0")));
+    for (reg, role) in operands {
+        let plain = reg.ty == RegType::Temp && reg.index.is_none() && reg.dims.is_empty();
+        if !plain {
+            error(
+                diags,
+                reg.span,
+                format!("`transpose` {role} is not a plain temporary"),
+                format!("a temporary `r#` without an index: `transpose` uses {role}..{role}+3 by register number (L7523-L7554)"),
+            );
+        } else if reg.num.checked_add(3).is_none() {
+            error(
+                diags,
+                reg.span,
+                format!("`transpose` {role}+3 is past the last register number"),
+                "a temporary number of at most 4294967292 (L7523-L7554)",
             );
         }
     }

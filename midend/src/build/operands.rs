@@ -524,10 +524,47 @@ impl Builder<'_> {
         {
             return self.whole(inst, scope);
         }
+        if op == O::Transpose {
+            return self.transpose(inst, scope);
+        }
         match alu::shape(op) {
             Some(shape) => self.alu(inst, scope, &shape),
             None => Err(unsupported(inst, "not lowered by the midend")),
         }
+    }
+
+    /// `transpose dst, src0` (L7517-L7560) as sixteen component moves: the four rows
+    /// `src0`..`src0+3` are read first (each with the source's swizzle and modifiers, as
+    /// `EvalSource` does per row), then component k of every row goes to `dst+k` through
+    /// the destination's mask and modifiers (`WriteResult` per row). Reading everything
+    /// before writing is what makes the in-place `transpose r30, r30` right; the IR gets
+    /// no instruction, only new values of the sixteen destination components.
+    fn transpose(&mut self, inst: &Instruction, scope: Scope) -> Result<(), BuildError> {
+        let (Some(dst), Some(src)) = (&inst.dst, inst.srcs.first()) else {
+            return Err(unsupported(inst, "`transpose` without its operands"));
+        };
+        let data = inst.info().data;
+        let mut rows: [Comps; 4] = [[None; 4]; 4];
+        for (k, row) in (0u32..).zip(rows.iter_mut()) {
+            let mut next = src.clone();
+            next.reg.num = Self::row_number(&src.reg, k, inst)?;
+            *row = self.read_src(&next, inst, scope, data, 0b1111)?;
+        }
+        for k in 0..4u32 {
+            let mut next = dst.clone();
+            next.reg.num = Self::row_number(&dst.reg, k, inst)?;
+            let column = rows.map(|row| row[k as usize]);
+            self.write_dst(&next, inst, scope, column, data)?;
+        }
+        Ok(())
+    }
+
+    /// The register number of row `k` of a `transpose` operand (the validator keeps it
+    /// below the last one; a program that skipped validation gets an error, not a wrap).
+    fn row_number(reg: &Register, k: u32, inst: &Instruction) -> Result<u32, BuildError> {
+        reg.num
+            .checked_add(k)
+            .ok_or_else(|| unsupported(inst, "`transpose` past the last register number"))
     }
 
     /// An ALU instruction, split per written component by its shape.

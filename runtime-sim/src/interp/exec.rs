@@ -195,6 +195,10 @@ fn compute(
     ctx: &mut Ctx<'_>,
     scratch: &mut Scratch,
 ) -> Result<(), RunError> {
+    if !inst.more_dsts.is_empty() {
+        transpose(wave, inst, ctx, scratch);
+        return Ok(());
+    }
     let Scratch { srcs: bufs, out } = scratch;
     let out = &mut **out;
     let exec = wave.exec;
@@ -258,6 +262,29 @@ fn compute(
         write(wave, dst, out, enabled, inst.data, ctx);
     }
     Ok(())
+}
+
+/// `transpose` (L7517-L7560): row k of the result is component k of the four sources
+/// `src0`..`src0+3` (each read with the source's swizzle and modifiers), written to `dst+k`
+/// with the destination's mask and modifiers. Every source is read before any destination
+/// is written, as the entry's pseudo-code does, so that `transpose r30, r30` is right.
+fn transpose(wave: &mut Wave, inst: &Inst, ctx: &mut Ctx<'_>, scratch: &mut Scratch) {
+    let exec = wave.exec;
+    let mut rows = [ZERO4; 4];
+    {
+        let regs: &Wave = wave;
+        let srcs = inst.srcs.iter().zip(scratch.srcs.iter_mut()).take(4);
+        for (r, (s, buf)) in srcs.enumerate() {
+            let v = view(regs, s, inst.data, ctx, buf);
+            for (row, comp) in rows.iter_mut().zip(v) {
+                row[r] = *comp;
+            }
+        }
+    }
+    let dsts = inst.dst.iter().chain(&inst.more_dsts);
+    for (dst, row) in dsts.zip(rows.iter_mut()) {
+        write(wave, dst, row, [exec; 4], inst.data, ctx);
+    }
 }
 
 /// The per-lane value of an index: the relative register's first selected component as a
@@ -722,6 +749,49 @@ mod tests {
             assert_eq!(*v[2], x);
             assert_eq!(wave.regs[0], numbered());
         });
+    }
+
+    /// `transpose r0, r0` over the slots 0..3: every source row is read before a row is
+    /// written, so the in-place form gives the transpose (L7523-L7554).
+    #[test]
+    fn transpose_in_place_reads_every_row_first() {
+        let mut k = kernel(4);
+        let dst = |slot: u32| Dst {
+            loc: DstLoc::Reg(slot),
+            mask: [DstComp::Write; 4],
+            clamp: false,
+            shift: ShiftScale::None,
+        };
+        let mut inst = Inst::probe(Opcode::Transpose);
+        inst.dst = Some(dst(0));
+        inst.more_dsts = (1..4).map(dst).collect();
+        inst.srcs = (0..4)
+            .map(|r| src(Loc::Reg(r), [0, 1, 2, 3], None))
+            .collect();
+        k.code.push(inst);
+        let mut mem = Memory::default();
+        let mut ctx = Ctx {
+            kernel: &k,
+            mem: &mut mem,
+            step_limit: 100,
+            pixel: None,
+        };
+        let mut wave = Wave::new(&k);
+        // Register r, component c holds 16 * r + c + 1000 * lane.
+        let start: Vec<Lanes4> = (0..4)
+            .map(|r| {
+                std::array::from_fn(|c| std::array::from_fn(|l| (16 * r + c + 1000 * l) as u32))
+            })
+            .collect();
+        wave.regs[..4].copy_from_slice(&start);
+        wave.exec = u64::MAX;
+        let mut scratch = Scratch::new(&k);
+        compute(&mut wave, &k.code[0], &mut ctx, &mut scratch).unwrap();
+        for r in 0..4 {
+            for c in 0..4 {
+                assert_eq!(wave.regs[r][c], start[c][r], "r{r}.{c}");
+            }
+        }
     }
 
     #[test]

@@ -165,6 +165,9 @@ pub struct Inst {
     /// The operand type, which decides how source and destination modifiers act.
     pub data: DataType,
     pub dst: Option<Dst>,
+    /// The destinations after `dst` that `transpose` also writes (`dst+1`..`dst+3`,
+    /// L7551-L7554); empty for every other instruction.
+    pub more_dsts: Vec<Dst>,
     pub srcs: SmallVec<[Src; 3]>,
     /// A resolved address: the partner of a flow instruction or a function's entry.
     pub target: u32,
@@ -190,6 +193,7 @@ impl Inst {
             extra: ExtraTokens::default(),
             data: opcode.info().data,
             dst: None,
+            more_dsts: Vec::new(),
             srcs: SmallVec::new(),
             target: 0,
             span: Span::default(),
@@ -487,10 +491,10 @@ impl Lowering<'_> {
             for s in &inst.srcs {
                 srcs.push(self.src(s, inst, scope)?);
             }
-            // `det` reads the matrix in src0 and the three registers after it, `mmul` the
-            // one in src1.. (L6607, L7089).
+            // `det` and `transpose` read the matrix in src0 and the three registers after
+            // it, `mmul` the one in src1.. (L6607, L7089, L7523).
             let matrix = match inst.opcode {
-                Opcode::Det => Some(0),
+                Opcode::Det | Opcode::Transpose => Some(0),
                 Opcode::Mmul => Some(1),
                 _ => None,
             };
@@ -502,6 +506,7 @@ impl Lowering<'_> {
                 }
             }
         }
+        let more_dsts = self.more_dsts(inst, scope)?;
         let mut target = 0;
         let label = inst.words.first().copied().unwrap_or(0);
         match info.flow {
@@ -518,11 +523,29 @@ impl Lowering<'_> {
             extra: inst.extra,
             data: info.data,
             dst,
+            more_dsts,
             srcs,
             target,
             span: inst.span,
         });
         Ok(())
+    }
+
+    /// `transpose`'s destinations `dst+1`..`dst+3` (L7551-L7554): the same mask and
+    /// modifiers on the next register numbers (the validator takes only `r#` there).
+    fn more_dsts(&mut self, inst: &Instruction, scope: Scope) -> Result<Vec<Dst>, RunError> {
+        let (Opcode::Transpose, Some(d)) = (inst.opcode, &inst.dst) else {
+            return Ok(Vec::new());
+        };
+        (1..4)
+            .map(|k| {
+                let mut next = d.clone();
+                next.reg.num = d.reg.num.checked_add(k).ok_or_else(|| {
+                    RunError::Unsupported("`transpose` dst+3 past the last register".into())
+                })?;
+                self.dst(&next, inst, scope)
+            })
+            .collect()
     }
 
     fn op_of(&self, inst: &Instruction) -> Result<Op, RunError> {
@@ -637,6 +660,7 @@ impl Lowering<'_> {
                 clamp: false,
                 shift: ShiftScale::None,
             }),
+            more_dsts: Vec::new(),
             srcs: smallvec::smallvec![src],
             target: 0,
             span,

@@ -492,21 +492,13 @@ impl Memory {
                         .find(|(_, d)| **d == UavDecl::Arena)
                         .map_or(8, |(&i, _)| i);
                 }
-                let decl = decls.uavs.get(&id).copied();
                 let Some(buf) = self.uav(id) else {
                     self.out_of_range.uav_writes += u64::from(exec.count_ones());
                     return out;
                 };
+                let addressing = atomic_addressing(decls, id);
                 for l in lanes(exec) {
-                    let addr = match decl {
-                        Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride })
-                            if stride != 4 =>
-                        {
-                            u64::from(a[0][l]) * u64::from(stride) + u64::from(a[1][l])
-                        }
-                        Some(UavDecl::Typed { .. }) => u64::from(a[0][l]) * 4,
-                        _ => u64::from(a[0][l]),
-                    } & !3;
+                    let addr = addressing.byte_address(a[0][l], a[1][l]) & !3;
                     // UAV compare: `if (uav == src2) uav = src1` (L8756): swap into
                     // (compare, new) order.
                     let (x, y) = if op == Atomic::CmpXchg {
@@ -622,6 +614,41 @@ impl Memory {
     }
 }
 
+/// How a UAV atomic's `src0` gives its byte address (7.2.12, L3357-L3378).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AtomicAddressing {
+    /// Raw and arena UAVs (and typeless ones of stride 4, which AMD's OpenCL compiler
+    /// declared for plain global memory): `src0.x` is the byte address.
+    Bytes,
+    /// Structured UAVs: `src0.x * stride + src0.y` (L3375-L3378), for every stride.
+    Struct(u32),
+    /// Typed UAVs: `src0.x` is an element (dword) index (L3366-L3371).
+    Element,
+}
+
+impl AtomicAddressing {
+    /// The unaligned byte address of the dword the atomic updates, from `src0.x`, `src0.y`.
+    fn byte_address(self, x: u32, y: u32) -> u64 {
+        match self {
+            AtomicAddressing::Bytes => u64::from(x),
+            AtomicAddressing::Struct(s) => u64::from(x) * u64::from(s) + u64::from(y),
+            AtomicAddressing::Element => u64::from(x) * 4,
+        }
+    }
+}
+
+/// The addressing of UAV `id`'s atomics. It follows [`uav_stride`], the rule of the
+/// structured loads and stores, so that an atomic and a load of one structure element
+/// reach the same dword: a structured UAV of stride 4 is addressed by (index, offset) like
+/// any other stride (it was taken for a raw UAV once, putting element `e` at dword `e / 4`).
+fn atomic_addressing(decls: &Decls, id: u32) -> AtomicAddressing {
+    match (uav_stride(decls, id), decls.uavs.get(&id)) {
+        (Some(s), _) => AtomicAddressing::Struct(s),
+        (None, Some(UavDecl::Typed { .. })) => AtomicAddressing::Element,
+        (None, _) => AtomicAddressing::Bytes,
+    }
+}
+
 fn uav_stride(decls: &Decls, id: u32) -> Option<u32> {
     match decls.uavs.get(&id) {
         Some(UavDecl::Struct { stride }) => Some(*stride),
@@ -698,6 +725,30 @@ mod tests {
         assert_eq!(Atomic::CmpXchg.apply(4, 4, 11), 11);
         assert_eq!(Atomic::CmpXchg.apply(4, 5, 11), 4);
         assert_eq!(Atomic::Mskor.apply(0xFF, 0x0F, 0x100), 0x1F0);
+    }
+
+    /// A structured UAV of stride 4 is addressed by (index, offset) like any other stride
+    /// (L3375-L3378); only a typeless one of stride 4 is raw (byte addresses).
+    #[test]
+    fn atomic_addressing_of_each_declaration() {
+        let mut decls = Decls::default();
+        decls.uavs.insert(1, UavDecl::Struct { stride: 4 });
+        decls.uavs.insert(2, UavDecl::Typeless { stride: 4 });
+        decls.uavs.insert(3, UavDecl::Typeless { stride: 12 });
+        decls.uavs.insert(4, UavDecl::Raw);
+        decls.uavs.insert(
+            5,
+            UavDecl::Typed {
+                ty: PixTexUsage::Buffer,
+                format: ElementFormat::Uint,
+            },
+        );
+        let at = |id: u32, x: u32, y: u32| atomic_addressing(&decls, id).byte_address(x, y);
+        assert_eq!(at(1, 3, 0), 12);
+        assert_eq!(at(2, 3, 0), 3);
+        assert_eq!(at(3, 2, 8), 32);
+        assert_eq!(at(4, 6, 99), 6);
+        assert_eq!(at(5, 3, 99), 12);
     }
 
     #[test]
