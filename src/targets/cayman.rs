@@ -24,6 +24,8 @@ pub enum Error {
     Midend(midend::Error),
     /// The backend refused it.
     Backend(backend_r600::CompileError),
+    /// A declaration the target cannot compile correctly (the reason says which).
+    Unsupported(String, Span),
 }
 
 impl std::fmt::Display for Error {
@@ -31,6 +33,7 @@ impl std::fmt::Display for Error {
         match self {
             Error::Midend(e) => e.fmt(f),
             Error::Backend(e) => e.fmt(f),
+            Error::Unsupported(why, _) => f.write_str(why),
         }
     }
 }
@@ -43,6 +46,7 @@ impl Error {
         match self {
             Error::Midend(e) => e.span(),
             Error::Backend(e) => e.span(),
+            Error::Unsupported(_, at) => *at,
         }
     }
 }
@@ -133,9 +137,14 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
 pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled, Error> {
     // A program the reference cannot lower compiles with the default options (the midend
     // or the backend refuses it with the reason if it needs more).
-    let opts = kernel::lower(program)
-        .map(|k| backend_options(&k))
-        .unwrap_or_default();
+    let opts = match kernel::lower(program) {
+        Ok(k) => {
+            super::refuse_unaddressable_typed_uavs(program, &k)
+                .map_err(|(why, at)| Error::Unsupported(why, at))?;
+            backend_options(&k)
+        }
+        Err(_) => backend_r600::Options::default(),
+    };
     compile_with(program, &opts, options)
 }
 
@@ -172,6 +181,7 @@ fn to_run_error(e: Error) -> RunError {
             RunError::Unsupported(format!("Cayman backend: {e}"))
         }
         Error::Midend(midend::Error::Build(b)) => RunError::Unsupported(b.to_string()),
+        Error::Unsupported(why, _) => RunError::Unsupported(format!("Cayman: {why}")),
         other => RunError::Fault(format!("compiling for Cayman: {other}")),
     }
 }
@@ -219,6 +229,8 @@ impl Cayman {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
+        super::refuse_unaddressable_typed_uavs(program, &k)
+            .map_err(|(why, _)| RunError::Unsupported(format!("Cayman: {why}")))?;
         let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
             .map_err(to_run_error)?;
         let model = r600::prepare(&compiled.bytes)?;

@@ -46,6 +46,9 @@ pub enum Error {
     /// The declarations could not be read (the interpreter's lowering refused them).
     #[error("{0}")]
     Declarations(String),
+    /// A declaration the target cannot compile correctly (the reason says which).
+    #[error("{0}")]
+    Unsupported(String, il_frontend::diag::Span),
 }
 
 impl Error {
@@ -53,6 +56,7 @@ impl Error {
     pub fn span(&self) -> il_frontend::diag::Span {
         match self {
             Error::Midend(e) => e.span(),
+            Error::Unsupported(_, at) => *at,
             _ => il_frontend::diag::Span::default(),
         }
     }
@@ -61,6 +65,8 @@ impl Error {
 /// The binding-relevant declarations of a program.
 pub fn decls(program: &Program) -> Result<Decls, Error> {
     let k = kernel::lower(program).map_err(|e| Error::Declarations(e.to_string()))?;
+    super::refuse_unaddressable_typed_uavs(program, &k)
+        .map_err(|(why, at)| Error::Unsupported(why, at))?;
     Ok(decls_of(&k))
 }
 
@@ -209,6 +215,8 @@ impl Gfx906 {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
+        super::refuse_unaddressable_typed_uavs(program, &k)
+            .map_err(|(why, _)| RunError::Unsupported(format!("gfx906: {why}")))?;
         let func = midend::compile(program, &midend::Options::default()).map_err(|e| match e {
             midend::Error::Build(b) => RunError::Unsupported(format!("gfx906: {b}")),
             other => RunError::Fault(format!("compiling for gfx906: {other}")),

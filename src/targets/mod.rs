@@ -5,10 +5,42 @@
 pub mod cayman;
 pub mod gfx906;
 
-use il_frontend::Program;
+use il_frontend::{Program, Span};
 use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
 use crate::{RunOptions, Target};
+
+/// Refuses typed UAVs the machine targets do not address correctly yet: they compile a
+/// typed UAV as a dword array indexed by `x` (the runtime's binding, `typed_uav_supported`),
+/// so a 2D, 3D, array or multisampled UAV, or a format other than 32-bit uint, sint or
+/// float, would be compiled wrong (y, z and the sample dropped). Refused, with the reason.
+/// The error is located at the declaration.
+pub(crate) fn refuse_unaddressable_typed_uavs(
+    program: &Program,
+    k: &runtime_sim::interp::kernel::Kernel,
+) -> Result<(), (String, Span)> {
+    use il_frontend::Opcode;
+    for (&id, decl) in &k.decls.uavs {
+        if let runtime_sim::interp::kernel::UavDecl::Typed { ty, format } = *decl {
+            if !runtime_sim::interp::memory::typed_uav_supported(ty, format) {
+                let span = program
+                    .instructions()
+                    .find(|i| {
+                        matches!(i.opcode, Opcode::DclUav | Opcode::DclTypedUav)
+                            && i.field("id") == Some(id)
+                    })
+                    .map_or_else(Span::default, |i| i.span);
+                return Err((
+                    format!(
+                        "unsupported: typed UAV {id} of type {ty} and format {format}: the compiled targets address buffer and 1D typed UAVs of 32-bit uint, sint or float elements"
+                    ),
+                    span,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
 
 /// A program compiled for a machine target and decoded by the target's device model: the
 /// part of a run that does not depend on the launch, done once.

@@ -475,6 +475,28 @@ fn compile_refuses_an_unsupported_program_with_a_located_error() {
     assert!(err.contains("compute (il_cs) and pixel (il_ps)"), "{err}");
 }
 
+#[test]
+fn a_typed_uav_the_targets_cannot_address_is_refused_not_miscompiled() {
+    // A 2D multisampled typed UAV: compiled as a dword array it would drop y and the sample.
+    let path = temp_file(
+        "msaa.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_uav_id(1)_type(2dmsaa)_fmtx(uint)\nuav_store_id(1) vAbsTid.xyzz, vAbsTidFlat.xxxx\nend\n",
+    );
+    for target in ["cayman", "gfx906"] {
+        let out = ilc(&["compile", path.to_str().unwrap(), "--target", target]);
+        assert_eq!(out.status.code(), Some(2), "{target}");
+        assert!(
+            out.stdout.is_empty(),
+            "{target}: no code for a refused program"
+        );
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("msaa.il:3:1: error: unsupported: typed UAV 1 of type 2dmsaa"),
+            "{target}: {err}"
+        );
+    }
+}
+
 /// `asm(disasm(bytes)) == bytes` through the CLI, starting from assembly text.
 fn asm_disasm_round_trip(target: &str, text: &str) {
     let src = temp_file(&format!("{target}.s"), text.as_bytes());
