@@ -861,10 +861,19 @@ impl Selector<'_> {
             let lane4 = if c == 0 {
                 quad4
             } else {
-                self.vop(Opcode::V_OR_B32, &[Src::Imm(4 * u32::from(c)), Src::r(quad4)])
+                self.vop(
+                    Opcode::V_OR_B32,
+                    &[Src::Imm(4 * u32::from(c)), Src::r(quad4)],
+                )
             };
             let theirs = self.m.new_vreg(File::V, 1);
-            self.ds(Opcode::DS_BPERMUTE_B32, Some(theirs), lane4, Some(sent), None);
+            self.ds(
+                Opcode::DS_BPERMUTE_B32,
+                Some(theirs),
+                lane4,
+                Some(sent),
+                None,
+            );
             let active = self.m.new_vreg(File::S, 2);
             self.valu(
                 Opcode::V_CMP_NE_U32,
