@@ -111,6 +111,9 @@ pub struct LaunchAbi {
     pub lds_bytes: u32,
     /// `dcl_lds_size_per_thread`: dwords each work-item owns (R7xx owner-compute model).
     pub lds_owner_dwords: Option<u32>,
+    /// `lds_read_vec_neighborExch` is used: one scratch dword per work-item (of the group
+    /// rounded up to wavefronts) follows the LDS the program declares ([`lds_bytes`]).
+    pub lds_exchange: bool,
     /// IL SRV id → VTX buffer id (byte addresses), for the SRVs the program reads.
     pub srv_buffers: BTreeMap<u32, u8>,
     /// IL UAV id → (RAT id, VTX buffer id) of the return buffer its returning atomics use:
@@ -237,13 +240,33 @@ pub fn return_vtx_buffer(uav: u32) -> Option<u8> {
 }
 
 /// The LDS bytes a work-group of `items` work-items gets (SQ_LDS_ALLOC): the allocations,
-/// or the owner-compute space of every wavefront of the group if that is more.
+/// or the owner-compute space of every wavefront of the group if that is more (the
+/// reference's LDS, [`declared_lds_bytes`]), then the neighbour-exchange scratch if the
+/// program has one.
 pub fn lds_bytes(abi: &LaunchAbi, items: u32) -> u32 {
-    let owner = abi.lds_owner_dwords.map_or(0, |d| {
+    let scratch = if abi.lds_exchange {
+        exchange_scratch_bytes(items)
+    } else {
+        0
+    };
+    declared_lds_bytes(abi.lds_bytes, abi.lds_owner_dwords, items).saturating_add(scratch)
+}
+
+/// The LDS a group of `items` work-items has in the IL reference: the `dcl_lds_id`
+/// allocations (`alloc_bytes`) or, if more, `owner_dwords` for every work-item of the
+/// group rounded up to wavefronts. The neighbour-exchange scratch starts here.
+pub fn declared_lds_bytes(alloc_bytes: u32, owner_dwords: Option<u32>, items: u32) -> u32 {
+    let owner = owner_dwords.map_or(0, |d| {
         d.saturating_mul(4)
             .saturating_mul(items.next_multiple_of(64))
     });
-    abi.lds_bytes.max(owner)
+    alloc_bytes.max(owner)
+}
+
+/// The scratch `lds_read_vec_neighborExch` uses: a dword per work-item of the group
+/// rounded up to wavefronts (`isel/lds.rs`).
+pub fn exchange_scratch_bytes(items: u32) -> u32 {
+    items.next_multiple_of(64).saturating_mul(4)
 }
 
 /// The address an LDS access outside its allocation is sent to: past the end of any LDS
@@ -264,4 +287,25 @@ pub fn launch_buffer(groups: [u32; 3], group: [u32; 3]) -> Vec<[u32; 4]> {
         [d[4], d[5], d[6], d[7]],
         [d[8], d[9], d[10], d[11]],
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exchange_scratch_follows_the_reference_lds() {
+        let mut abi = LaunchAbi {
+            lds_bytes: 100,
+            lds_owner_dwords: Some(8),
+            ..LaunchAbi::default()
+        };
+        // 96 work-items round up to two wavefronts: 8 dwords each is 4096 bytes.
+        assert_eq!(declared_lds_bytes(100, Some(8), 96), 4096);
+        assert_eq!(lds_bytes(&abi, 96), 4096);
+        abi.lds_exchange = true;
+        assert_eq!(lds_bytes(&abi, 96), 4096 + 4 * 128);
+        // Allocations larger than the owner space come first.
+        assert_eq!(declared_lds_bytes(8192, Some(8), 64), 8192);
+    }
 }

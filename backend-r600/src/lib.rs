@@ -281,6 +281,7 @@ fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileE
     if uses.lds {
         abi.lds_bytes = options.memory.lds.bytes;
         abi.lds_owner_dwords = options.memory.lds.per_thread.map(|(d, _)| d);
+        abi.lds_exchange = uses.lds_exchange;
     }
     for &u in &uses.rat_returns {
         if let (Some(r), Some(v)) = (abi::uav_rat(u), abi::return_vtx_buffer(u)) {

@@ -483,3 +483,63 @@ fn check_double_division(pairs: &[(f64, f64)]) {
         );
     }
 }
+
+/// `lds_read_vec_neighborExch` in groups of 8x12 = 96 work-items: a partial second
+/// wavefront, whose missing lanes give their quads 0; the exchange scratch starts after the
+/// reference's LDS (512 dwords for two wavefronts), and the read offsets reach past it,
+/// where a read gives 0 and never the scratch.
+const EXCHANGE: &str = "il_cs_2_0
+dcl_num_thread_per_group 8, 12, 1
+dcl_lds_size_per_thread 4
+dcl_lds_sharing_mode _wavefrontRel
+dcl_raw_uav_id(11)
+dcl_literal l0, 0, 1000, 2000, 3000
+dcl_literal l1, 1, 63, 3, 60
+dcl_literal l2, 16, 0, 0, 0
+iadd r0, l0, vTidInGrpFlat.x
+lds_write_vec mem.xyzw, r0
+fence_threads_lds
+iadd r1.x, vTidInGrpFlat.x, l1.x
+iand r1.x, r1.x, l1.y
+iand r1.y, vTidInGrpFlat.x, l1.z
+imul r1.y, r1.y, l1.w
+lds_read_vec_neighborExch r2, r1.xy
+imul r3.x, vAbsTidFlat.x, l2.x
+uav_raw_store_id(11) mem, r3.x, r2
+end
+";
+
+#[test]
+fn neighbor_exchange_in_a_partial_wavefront_never_reads_the_scratch() {
+    let mut bind = uav(&[0u32; 4 * 192]);
+    let dispatch = Dispatch::Grid {
+        global: [8, 24, 1],
+        group: Some([8, 12, 1]),
+        dims: 2,
+    };
+    run(EXCHANGE, &mut bind, dispatch);
+    let out = words(&bind.uavs[&11]);
+    // The reference's LDS: 4 dwords for each of 128 work-items (two wavefronts).
+    let items = 96usize;
+    let mut lds = vec![0u32; 4 * 128];
+    for g in 0..items {
+        for c in 0..4 {
+            lds[4 * g + c] = (g + 1000 * c) as u32;
+        }
+    }
+    let read = |g: usize| -> [u32; 4] {
+        if g >= items {
+            return [0; 4];
+        }
+        let owner = 64 * (g / 64) + ((g % 64 + 1) & 63);
+        let base = 4 * owner + 60 * (g & 3);
+        [0, 1, 2, 3].map(|c| lds.get(base + c).copied().unwrap_or(0))
+    };
+    for group in 0..2 {
+        for g in 0..items {
+            let want: Vec<u32> = (0..4).map(|c| read((g & !3) + c)[g & 3]).collect();
+            let at = 4 * (group * items + g);
+            assert_eq!(out[at..at + 4], want[..], "group {group} work-item {g}");
+        }
+    }
+}

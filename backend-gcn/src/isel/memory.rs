@@ -762,9 +762,6 @@ impl Selector<'_> {
         results: &[Value],
         mask: u8,
     ) -> Result<(), CompileError> {
-        if il.field("neighborExch").unwrap_or(0) != 0 {
-            return Err(unsupported("lds_read_vec with _neighborExch"));
-        }
         let (dwords, default_abs) = self.mem.lds_per_thread.unwrap_or((0, false));
         if dwords > 64 {
             return Err(unsupported(format!(
@@ -810,6 +807,10 @@ impl Selector<'_> {
         let y4 = self.mad(y, 4, Src::Imm(0));
         let base = self.mad(owner, per_item, y4);
         let base = self.in_vgpr(base);
+        if il.field("neighborExch").unwrap_or(0) != 0 {
+            self.neighbor_exchange(tid, base, results, mask);
+            return Ok(());
+        }
         let mut k = 0;
         for c in 0..4u8 {
             if mask >> c & 1 == 0 {
@@ -830,6 +831,70 @@ impl Selector<'_> {
             self.broadcast(t, &[r]);
         }
         Ok(())
+    }
+
+    /// `lds_read_vec_neighborExch` (L4919): lane `4q + i` receives, in component `c`,
+    /// component `i` of what lane `4q + c` reads, i.e. the dword at `base(4q + c) + 4i`;
+    /// a lane that is inactive reads nothing and gives 0 (the reference interpreter,
+    /// `owner_lds`; `docs/decisions.md`). So rather than reading four dwords and
+    /// shuffling sixteen values, each lane fetches the base address of the quad lane of
+    /// its component with `ds_bpermute_b32` (which reads 0 from an inactive lane, vega
+    /// L19294-19310) and reads one dword there. The base travels as `base + 1`, so 0 means
+    /// "no active lane"; such a component reads [`LDS_NOWHERE`], i.e. 0.
+    fn neighbor_exchange(&mut self, tid: VReg, base: VReg, results: &[Value], mask: u8) {
+        let none = Mods::default();
+        let sent = self.vop(Opcode::V_ADD_U32, &[Src::Imm(1), Src::r(base)]);
+        // Waves hold 64 consecutive flat ids, so the lane is tid mod 64; bpermute takes a
+        // lane's byte address (4 * lane, bits 7:2).
+        let tid4 = self.vop(Opcode::V_LSHLREV_B32, &[Src::Imm(2), Src::r(tid)]);
+        let quad4 = self.vop_and(tid4, 0xF0);
+        let own4 = self.vop_and(tid4, 0xC);
+        // base + 1 + (4i - 1) = base + 4i.
+        let own4m1 = self.vop(Opcode::V_ADD_U32, &[Src::Imm(u32::MAX), Src::r(own4)]);
+        let mut k = 0;
+        for c in 0..4u8 {
+            if mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(&r) = results.get(k) else { break };
+            k += 1;
+            let lane4 = if c == 0 {
+                quad4
+            } else {
+                self.vop(
+                    Opcode::V_OR_B32,
+                    &[Src::Imm(4 * u32::from(c)), Src::r(quad4)],
+                )
+            };
+            let theirs = self.m.new_vreg(File::V, 1);
+            self.ds(
+                Opcode::DS_BPERMUTE_B32,
+                Some(theirs),
+                lane4,
+                Some(sent),
+                None,
+            );
+            let active = self.m.new_vreg(File::S, 2);
+            self.valu(
+                Opcode::V_CMP_NE_U32,
+                None,
+                Some(Dst(active, 0, 2)),
+                &[Src::Imm(0), Src::r(theirs)],
+                none,
+            );
+            let at = self.vop(Opcode::V_ADD_U32, &[Src::r(own4m1), Src::r(theirs)]);
+            let addr = self.m.new_vreg(File::V, 1);
+            self.valu(
+                Opcode::V_CNDMASK_B32,
+                Some(Dst::r(addr)),
+                None,
+                &[Src::Imm(LDS_NOWHERE), Src::r(at), Src::R(active, 0, 2)],
+                none,
+            );
+            let t = self.m.new_vreg(File::V, 1);
+            self.ds(Opcode::DS_READ_B32, Some(t), addr, None, None);
+            self.broadcast(t, &[r]);
+        }
     }
 
     fn vop_and(&mut self, v: VReg, m: u32) -> VReg {

@@ -413,12 +413,6 @@ impl Isel<'_> {
         args: &[Value],
         results: &[Value],
     ) -> Result<(), CompileError> {
-        if il.field("neighborExch").unwrap_or(0) != 0 {
-            return Err(unsupported(
-                "lds_read_vec with _neighborExch (a lane shuffle)".into(),
-                self.span,
-            ));
-        }
         let (dwords, absolute) = self.owner_mode(il)?;
         let DstKind::Values(mask) = il.dst else {
             return Err(CompileError::Internal(
@@ -433,20 +427,128 @@ impl Isel<'_> {
         let area = self.alu_op(AluOp::MulloInt, vec![owner, Operand::imm(per_item)]);
         let dw = self.alu_op(AluOp::LshlInt, vec![y, Operand::imm(2)]);
         let base = self.alu_op(AluOp::AddInt, vec![area, dw]);
+        let exchange = il.field("neighborExch").unwrap_or(0) != 0;
+        let end = match self.lds_exchange {
+            true => Some(self.exchange_scratch()?),
+            false => None,
+        };
         let mut k = 0;
+        let mut parts = Vec::new();
         for c in 0..4u32 {
             if mask >> c & 1 == 0 {
                 continue;
             }
-            let addr = self.alu(AluOp::AddInt, vec![base, Operand::imm(4 * c)]);
-            let v = self
-                .lds_op(LdsOp::ReadRet, vec![Operand::reg(addr)])
-                .ok_or_else(|| CompileError::Internal("an LDS read without a result".into()))?;
             if let Some(&r) = results.get(k) {
-                self.vals.insert(r, Operand::reg(v));
+                parts.push((c, r));
             }
             k += 1;
         }
+        if let (true, Some(end)) = (exchange, end) {
+            return self.neighbor_exchange(base, end, &parts);
+        }
+        for (c, r) in parts {
+            let at = self.alu_op(AluOp::AddInt, vec![base, Operand::imm(4 * c)]);
+            let v = self.owner_read(at, end)?;
+            self.vals.insert(r, Operand::reg(v));
+        }
         Ok(())
     }
+
+    /// Reads the owner-compute dword at byte `at`. In a program with the
+    /// neighbour-exchange scratch (from byte `end`), an address at or past the scratch goes
+    /// to [`abi::LDS_OUT_OF_RANGE`]: the reference's LDS ends there, so it reads 0.
+    fn owner_read(&mut self, at: Operand, end: Option<Operand>) -> Result<VReg, CompileError> {
+        let addr = if let Some(end) = end {
+            let inside = self.alu_op(AluOp::SetgtUint, vec![end, at]);
+            // CNDE_INT: src1 where src0 is zero, else src2.
+            self.alu(
+                AluOp::CndeInt,
+                vec![inside, Operand::imm(abi::LDS_OUT_OF_RANGE), at],
+            )
+        } else {
+            self.materialize(at)
+        };
+        self.lds_op(LdsOp::ReadRet, vec![Operand::reg(addr)])
+            .ok_or_else(|| CompileError::Internal("an LDS read without a result".into()))
+    }
+
+    /// The byte where the neighbour-exchange scratch starts: the end of the reference's
+    /// LDS ([`abi::declared_lds_bytes`]) for the program's group size, which a program with
+    /// LDS declares (the validator requires `dcl_num_thread_per_group`, L3287).
+    fn exchange_scratch(&self) -> Result<Operand, CompileError> {
+        let g = self.opts.group_size.ok_or_else(|| {
+            unsupported(
+                "lds_read_vec_neighborExch without dcl_num_thread_per_group".into(),
+                self.span,
+            )
+        })?;
+        let items = g[0].saturating_mul(g[1]).saturating_mul(g[2]);
+        let dwords = self.lds.per_thread.map(|(d, _)| d);
+        Ok(Operand::imm(abi::declared_lds_bytes(
+            self.lds.bytes,
+            dwords,
+            items,
+        )))
+    }
+
+    /// `lds_read_vec_neighborExch` (L4919): lane 4q+i receives in component c the
+    /// component i of what lane 4q+c reads, i.e. the dword at `base(4q+c) + 4i`; a lane
+    /// that does not execute the instruction gives 0 (`docs/decisions.md`). Cayman has no
+    /// cross-lane ALU operation, so the quad's base addresses go through LDS scratch (a
+    /// dword per work-item, after the reference's LDS): every lane clears its quad's four
+    /// slots, then stores `base + 1` in its own, so a slot holds 0 exactly where its lane
+    /// is inactive (the four lanes of a quad are in one wavefront, whose LDS operations run
+    /// in order). Each lane then reads one dword per written component at the base its
+    /// quad neighbour left, or out of range (0) where it found 0. `scratch` is where the
+    /// scratch starts, `parts` the written components and their values.
+    fn neighbor_exchange(
+        &mut self,
+        base: Operand,
+        scratch: Operand,
+        parts: &[(u32, Value)],
+    ) -> Result<(), CompileError> {
+        self.uses.lds_exchange = true;
+        let flat = self.local_flat();
+        let flat4 = self.alu_op(AluOp::LshlInt, vec![flat, Operand::imm(2)]);
+        let own = self.alu_op(AluOp::AddInt, vec![scratch, flat4]);
+        let quad4 = self.alu_op(AluOp::AndInt, vec![flat4, Operand::imm(!15)]);
+        let quad = self.alu_op(AluOp::AddInt, vec![scratch, quad4]);
+        for j in 0..4 {
+            let slot = self.alu(AluOp::AddInt, vec![quad, Operand::imm(4 * j)]);
+            self.lds_op(LdsOp::Write, vec![Operand::reg(slot), Operand::imm(0)]);
+        }
+        let sent = self.alu_op(AluOp::AddInt, vec![base, Operand::imm(1)]);
+        let own = self.materialize(own);
+        self.lds_op(LdsOp::Write, vec![Operand::reg(own), sent]);
+        // base + 1 + (4i - 1) = base + 4i.
+        let i4 = self.alu_op(AluOp::AndInt, vec![flat4, Operand::imm(12)]);
+        let i4m1 = self.alu_op(AluOp::AddInt, vec![i4, Operand::imm(u32::MAX)]);
+        for &(c, r) in parts {
+            let slot = self.alu(AluOp::AddInt, vec![quad, Operand::imm(4 * c)]);
+            let theirs = self
+                .lds_op(LdsOp::ReadRet, vec![Operand::reg(slot)])
+                .ok_or_else(|| CompileError::Internal("an LDS read without a result".into()))?;
+            let at = self.alu_op(AluOp::AddInt, vec![Operand::reg(theirs), i4m1]);
+            let at = self.alu_op(
+                AluOp::CndeInt,
+                vec![
+                    Operand::reg(theirs),
+                    Operand::imm(abi::LDS_OUT_OF_RANGE),
+                    at,
+                ],
+            );
+            let v = self.owner_read(at, Some(scratch))?;
+            self.vals.insert(r, Operand::reg(v));
+        }
+        Ok(())
+    }
+}
+
+/// True if `func` has an `lds_read_vec_neighborExch` (its program needs the exchange
+/// scratch, and its other owner-compute reads must not see it).
+pub(super) fn exchanges(func: &midend::ir::Function) -> bool {
+    func.placed_insts().any(|(_, i)| {
+        matches!(&func.insts[i].op, midend::ir::Op::Il(il)
+            if il.opcode == Opcode::LdsReadVec && il.field("neighborExch").unwrap_or(0) != 0)
+    })
 }

@@ -79,6 +79,9 @@ pub struct Uses {
     pub cb_vtx: HashSet<u32>,
     /// LDS is accessed.
     pub lds: bool,
+    /// `lds_read_vec_neighborExch` needs its scratch dword per work-item after the
+    /// group's LDS (`lds.rs`, [`crate::abi::lds_bytes`]).
+    pub lds_exchange: bool,
     /// SRVs read.
     pub srvs: HashSet<u32>,
     /// UAVs whose returning atomics need a return buffer.
@@ -117,6 +120,7 @@ pub fn select_with(
 ) -> Result<(MFunc, Uses), CompileError> {
     let mut s = Isel {
         lds: memory.lds.clone(),
+        lds_exchange: lds::exchanges(func),
         gds: memory.gds.clone(),
         uav_kinds: memory.uavs.clone(),
         itemps: memory.itemps.clone(),
@@ -233,6 +237,9 @@ struct Isel<'f> {
     f: &'f Function,
     /// The LDS declarations (`lds.rs`).
     lds: abi::LdsLayout,
+    /// The program has an `lds_read_vec_neighborExch`, so LDS past the reference's holds
+    /// its scratch (`lds.rs`).
+    lds_exchange: bool,
     /// The GDS allocations (`gds.rs`).
     gds: abi::LdsLayout,
     /// The UAV and SRV declarations (`uav.rs`).
