@@ -90,7 +90,9 @@ struct Scope {
     const_buffers: HashMap<u32, (u32, Span)>,
     immediate_cb: Option<(u32, Span)>,
     indexed_temps: HashMap<u32, (u32, Span)>,
-    inputs: HashMap<u32, ([bool; 4], Span)>,
+    /// Declared inputs by register type and number: `vObjIndex0` and `vWinCoord0` are not
+    /// `v0`, so declaring them beside it is no duplicate.
+    inputs: HashMap<(RegType, u32), ([bool; 4], Span)>,
     outputs: HashMap<u32, Span>,
     vertex_inputs: HashMap<u32, Span>,
     resources: HashMap<u32, Span>,
@@ -454,14 +456,17 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
             let Some(d) = &inst.dst else { return true };
             let mask = d.mask().map(|c| c != crate::enums::DstComp::NoWrite);
             let num = d.reg.num;
-            match scope.inputs.get_mut(&num) {
+            match scope.inputs.get_mut(&(d.reg.ty, num)) {
                 // Parts of one input may be declared separately (`v3.xy__`, `v3.__z_`).
                 Some((declared, first)) => {
                     if declared.iter().zip(mask).any(|(a, b)| *a && b) {
                         duplicate(
                             diags,
                             span,
-                            format!("input v{num} (the same components)"),
+                            format!(
+                                "input {}{num} (the same components)",
+                                d.reg.ty.name(ShaderType::Pixel)
+                            ),
                             *first,
                         );
                     }
@@ -470,7 +475,7 @@ fn declare(inst: &Instruction, scope: &mut Scope, diags: &mut Diagnostics) -> bo
                     }
                 }
                 None => {
-                    scope.inputs.insert(num, (mask, span));
+                    scope.inputs.insert((d.reg.ty, num), (mask, span));
                 }
             }
         }
@@ -673,7 +678,7 @@ fn check_register(
             }),
         },
         RegType::Input
-            if !scope.inputs.contains_key(&reg.num)
+            if !scope.inputs.contains_key(&(RegType::Input, reg.num))
                 && program.version.shader != ShaderType::Compute
                 && reg.dims.is_empty() =>
         {
