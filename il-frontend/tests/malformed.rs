@@ -793,6 +793,37 @@ fn literal_declared_twice() {
 }
 
 #[test]
+fn input_components_declared_twice() {
+    let src = "il_ps_2_0\n\
+               dcl_input_generic_interp(linear) v1.xy__\n\
+               dcl_input_generic_interp(linear) v1._y__\n\
+               mov r0, v1\n\
+               end\n";
+    text_error(
+        src,
+        3,
+        1,
+        "input v1 (the same components) is declared twice",
+    );
+}
+
+/// `vObjIndex0` and `vWinCoord0` are registers of their own types, not `v0`: declaring
+/// them side by side (as CAL's pixel kernels do) is no duplicate.
+#[test]
+fn object_index_beside_window_coordinate_is_no_duplicate() {
+    let src = "il_ps_2_0\n\
+               dcl_output_generic o0\n\
+               dcl_input vObjIndex0\n\
+               dcl_input_position_interp(linear_noperspective) vWinCoord0.xy__\n\
+               itof r0.x, vObjIndex0.x\n\
+               add o0, r0.x, vWinCoord0.x\n\
+               end\n";
+    let (program, diags, _) = il_frontend::read(src.as_bytes());
+    let rendered = render_text(src, &diags);
+    assert!(program.is_some() && !diags.has_errors(), "{rendered}");
+}
+
+#[test]
 fn undeclared_constant_buffer() {
     text_error_expecting(
         "il_cs_2_0\nmov r0, cb0[1]\nend\n",

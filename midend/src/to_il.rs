@@ -1102,6 +1102,7 @@ impl<'f> Emitter<'f> {
             },
             Input::Face => single(RegType::Face, 0),
             Input::PrimitiveId => single(RegType::VPrim, 0),
+            Input::PixelIndex => single(RegType::ObjectIndex, 0),
             Input::WaveId => {
                 self.emit(Opcode::WaveId, Some(temp_dst(r, 0b0001)), vec![]);
                 return Ok(());

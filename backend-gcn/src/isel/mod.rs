@@ -1851,6 +1851,10 @@ impl<'f> Selector<'f> {
             }
             Input::Face if self.abi.pixel => result(self, Src::Imm(1.0f32.to_bits())),
             Input::PrimitiveId if self.abi.pixel => result(self, Src::Imm(0)),
+            Input::PixelIndex if self.abi.pixel => {
+                let index = self.ps_index()?;
+                result(self, Src::r(index));
+            }
             other => return Err(unsupported(format!("the input {other:?}"))),
         }
         Ok(())
@@ -1870,9 +1874,7 @@ impl<'f> Selector<'f> {
             return Ok(());
         }
         let [x, y] = self.ps_coordinates()?;
-        let w = self.launch_dword(abi::DOMAIN_OFFSET)?;
-        let row = self.vop(Opcode::V_MUL_LO_U32, &[Src::r(y), w]);
-        let index = self.vop(Opcode::V_ADD_U32, &[Src::r(row), Src::r(x)]);
+        let index = self.ps_index_of(x, y)?;
         let addr = self.vop(Opcode::V_LSHLREV_B32, &[Src::Imm(4), Src::r(index)]);
         self.pixel = Some((x, y, addr));
         Ok(())

@@ -80,6 +80,22 @@ impl Selector<'_> {
         Ok(pos.map(|p| self.vop(Opcode::V_CVT_U32_F32, &[Src::r(p)])))
     }
 
+    /// The row-major index `y * W + x` of pixel (x, y), W from the launch block: the
+    /// element of the interpolated inputs and the ordered pixel index `vObjIndex0.x`
+    /// (`docs/decisions.md`, "The ordered pixel index").
+    pub(crate) fn ps_index_of(&mut self, x: VReg, y: VReg) -> Result<VReg, CompileError> {
+        let w = self.launch_dword(abi::DOMAIN_OFFSET)?;
+        let row = self.vop(Opcode::V_MUL_LO_U32, &[Src::r(y), w]);
+        Ok(self.vop(Opcode::V_ADD_U32, &[Src::r(row), Src::r(x)]))
+    }
+
+    /// `vObjIndex0.x`: the pixel's row-major index, computed where it is read from the
+    /// position VGPRs (live through the whole program).
+    pub(crate) fn ps_index(&mut self) -> Result<VReg, CompileError> {
+        let [x, y] = self.ps_coordinates()?;
+        self.ps_index_of(x, y)
+    }
+
     /// `oN.c = value`: kept for the export at the end.
     pub(crate) fn ps_output(
         &mut self,

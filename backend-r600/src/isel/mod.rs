@@ -128,7 +128,6 @@ pub fn select_with(
         f: func,
         opts: *opts,
         resources: resources.clone(),
-        pixel_base: None,
         private_base: None,
         ties: 0,
         used: used_values(func),
@@ -249,8 +248,6 @@ struct Isel<'f> {
     itemps: abi::ITemps,
     opts: SelectOptions,
     resources: std::collections::BTreeMap<u32, ResourceInfo>,
-    /// The pixel's first render-target dword index (4 * (y * W + x)), computed once per block.
-    pixel_base: Option<VReg>,
     /// The work-item's first private dword and its byte address (`private.rs`), computed
     /// once per block.
     private_base: Option<(VReg, Option<VReg>)>,
@@ -292,7 +289,6 @@ impl Isel<'_> {
             return Ok(());
         }
         self.cur = Vec::new();
-        self.pixel_base = None;
         self.private_base = None;
         if let Some(moves) = self.pending.remove(&b) {
             self.parallel_copy(&moves);
@@ -1056,6 +1052,7 @@ impl Isel<'_> {
                 self.preloaded(gpr, comp & 3)
             }
             Input::PrimitiveId if self.opts.pixel => Operand::imm(0),
+            Input::PixelIndex if self.opts.pixel => self.pixel_index(),
             Input::AbsoluteThreadIdFlat => {
                 let g = self.group_flat();
                 let l = self.local_flat();
@@ -1093,21 +1090,18 @@ impl Isel<'_> {
         }
     }
 
-    /// The pixel's first render-target dword: 4 * (y * W + x), from the position in R0
-    /// (x + 0.5, y + 0.5; FLT_TO_UINT truncates) and the domain width in the launch buffer.
-    fn pixel_base(&mut self) -> VReg {
-        if let Some(b) = self.pixel_base {
-            return b;
-        }
+    /// The pixel's row-major index `y * W + x`, from the position in R0 (x + 0.5, y + 0.5;
+    /// FLT_TO_UINT truncates) and the domain width in the launch buffer: the element of
+    /// the pixel's private space and the ordered pixel index `vObjIndex0.x`
+    /// (`docs/decisions.md`, "The ordered pixel index"). The 24-bit multiply is exact while
+    /// W and H are below 2^24.
+    fn pixel_index(&mut self) -> Operand {
         let px = self.preloaded(0, 0);
         let py = self.preloaded(0, 1);
         let x = self.alu_op(AluOp::FltToUint, vec![px]);
         let y = self.alu_op(AluOp::FltToUint, vec![py]);
         let w = self.launch_dword(abi::LAUNCH_GLOBAL_SIZE);
-        let i = self.alu_op(AluOp::MuladdUint24, vec![y, w, x]);
-        let b = self.alu(AluOp::LshlInt, vec![i, Operand::imm(2)]);
-        self.pixel_base = Some(b);
-        b
+        self.alu_op(AluOp::MuladdUint24, vec![y, w, x])
     }
 
     /// `sample`, `sample_c`, `sample_c_lz` and `load` of a declared 1D/2D (array) resource:

@@ -31,8 +31,7 @@ impl Isel<'_> {
         // The work-item's number: its flat id, or in a pixel kernel its pixel's row-major
         // index in the domain (the launch runs no lane outside the domain).
         let flat = if self.opts.pixel {
-            let base = self.pixel_base();
-            self.alu_op(AluOp::LshrInt, vec![Operand::reg(base), Operand::imm(2)])
+            self.pixel_index()
         } else {
             self.input(midend::ir::Input::AbsoluteThreadIdFlat)?
         };

@@ -307,6 +307,10 @@ impl Builder<'_> {
             R::WinCoord => input(self, Input::Position(comp), Type::F32),
             R::Face => input(self, Input::Face, Type::F32),
             R::VPrim | R::PrimitiveIndex => input(self, Input::PrimitiveId, Type::I32),
+            // Only .x holds the index (L1799); the others, an error to read, read 0 as in
+            // the reference interpreter (`docs/decisions.md`).
+            R::ObjectIndex if comp == 0 => input(self, Input::PixelIndex, Type::I32),
+            R::ObjectIndex => self.constant(0, Type::I32),
             R::ThreadIdInGroup => input(self, Input::ThreadIdInGroup(comp), Type::I32),
             R::ThreadIdInGroupFlat => input(self, Input::ThreadIdInGroupFlat, Type::I32),
             R::AbsoluteThreadId => input(self, Input::AbsoluteThreadId(comp), Type::I32),
@@ -755,5 +759,31 @@ impl Builder<'_> {
             self.write_dst(d, inst, scope, values, data)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{Input, Op};
+
+    /// `vObjIndex0.x` is the pixel-index input; `.y` (an error to read, L1799) is the
+    /// constant 0, never an input.
+    #[test]
+    fn object_index_x_is_the_pixel_index_and_the_rest_zero() {
+        let src = "il_ps_2_0\ndcl_output_generic o0\ndcl_input vObjIndex0\n\
+                   mov o0.xy, vObjIndex0.xy\nend\n";
+        let (program, diags, _) = il_frontend::read(src.as_bytes());
+        let program = program.unwrap_or_else(|| panic!("{diags:?}"));
+        let func = super::super::build(&program).expect("builds");
+        let inputs: Vec<_> = func
+            .insts
+            .values()
+            .filter_map(|d| match d.op {
+                Op::Input(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(inputs, [Input::PixelIndex]);
+        assert!(func.to_string().contains("vObjIndex"), "{func}");
     }
 }

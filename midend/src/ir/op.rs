@@ -159,6 +159,10 @@ pub enum Input {
     Face,
     /// `vPrimId`.
     PrimitiveId,
+    /// `vObjIndex0.x`: the ordered index of the pixel, `y*W + x` in a W x H domain
+    /// (`docs/decisions.md`, "The ordered pixel index"). Its other components read 0 and
+    /// never become an input.
+    PixelIndex,
     /// The index of the wavefront in its group (`wavefront_id`).
     WaveId,
 }

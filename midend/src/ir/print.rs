@@ -246,6 +246,7 @@ fn print_input(input: Input, out: &mut String) {
         Input::Position(c) => write!(out, "position.{}", comp(c)),
         Input::Face => write!(out, "vFace"),
         Input::PrimitiveId => write!(out, "vPrimId"),
+        Input::PixelIndex => write!(out, "vObjIndex"),
         Input::WaveId => write!(out, "wave_id"),
     };
 }

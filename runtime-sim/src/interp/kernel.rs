@@ -65,6 +65,10 @@ pub enum SlotInit {
     Face,
     /// `vPrim`, `vPrimIndex`: 0.
     PrimitiveId,
+    /// `vObjIndex0`: the ordered index of the pixel, `y*W + x`, in .x; 0 in .yzw
+    /// (`docs/decisions.md`, "The ordered pixel index"). 0 in a compute kernel, as the
+    /// other pixel inputs are.
+    PixelIndex,
     ThreadIdInGroup,
     ThreadIdInGroupFlat,
     AbsoluteThreadId,
@@ -796,6 +800,7 @@ impl Lowering<'_> {
             R::WinCoord => plain(self, SlotInit::Position),
             R::Face => plain(self, SlotInit::Face),
             R::VPrim | R::PrimitiveIndex => plain(self, SlotInit::PrimitiveId),
+            R::ObjectIndex => plain(self, SlotInit::PixelIndex),
             R::ThreadIdInGroup => plain(self, SlotInit::ThreadIdInGroup),
             R::ThreadIdInGroupFlat => plain(self, SlotInit::ThreadIdInGroupFlat),
             R::AbsoluteThreadId => plain(self, SlotInit::AbsoluteThreadId),

@@ -236,6 +236,13 @@ fn element(map: &std::collections::BTreeMap<u32, Vec<[u32; 4]>>, n: u32, i: usiz
 /// The side of a pixel tile: one 8x8 tile per wavefront.
 const TILE: u32 = 8;
 
+/// `vObjIndex0.x` at pixel (x, y) of a domain `width` pixels wide: pixels are ordered
+/// row-major, the order of the inputs and render targets (`docs/decisions.md`, "The ordered
+/// pixel index"). Lanes outside the domain get a value too (wrapping, never used).
+fn ordered_index(x: u32, y: u32, width: u32) -> u32 {
+    y.wrapping_mul(width).wrapping_add(x)
+}
+
 /// Runs a pixel kernel over a domain, tile by tile.
 fn run_domain(
     ctx: &mut Ctx<'_>,
@@ -283,6 +290,10 @@ fn run_domain(
                         ]
                     }),
                     SlotInit::Face => Some(&|_| [1.0f32.to_bits(); 4]),
+                    SlotInit::PixelIndex => Some(&|l| {
+                        let (x, y) = (tx * TILE + l as u32 % TILE, ty * TILE + l as u32 / TILE);
+                        [ordered_index(x, y, width), 0, 0, 0]
+                    }),
                     SlotInit::Input(n) => Some(&move |l| element(inputs, n, pixel[l])),
                     SlotInit::Output(n) => Some(&move |l| element(targets, n, pixel[l])),
                     _ => None,
@@ -348,5 +359,25 @@ mod tests {
                 assert_eq!([got[0][l], got[1][l], got[2][l]], expected, "lane {l}");
             }
         }
+    }
+
+    /// `vObjIndex0` is the row-major pixel index in .x and 0 elsewhere, also in the
+    /// partial tiles of a 10 x 3 domain.
+    #[test]
+    fn object_index_is_the_row_major_pixel_index() {
+        let src = "il_ps_2_0\ndcl_output_generic o0\ndcl_input vObjIndex0\n\
+                   mov o0, vObjIndex0\nend\n";
+        let (program, diags, _) = il_frontend::read(src.as_bytes());
+        let program = program.unwrap_or_else(|| panic!("{diags:?}"));
+        let mut bindings = Bindings::default();
+        let dispatch = Dispatch::Domain {
+            width: 10,
+            height: 3,
+        };
+        Interpreter::default()
+            .run(&program, &mut bindings, dispatch)
+            .expect("runs");
+        let expected: Vec<[u32; 4]> = (0..30).map(|i| [i, 0, 0, 0]).collect();
+        assert_eq!(bindings.render_targets[&0], expected);
     }
 }
