@@ -136,14 +136,21 @@ pub struct Compiled {
 /// Compiles an optimized IR function (`midend::compile`) for Cayman.
 ///
 /// The register allocator works on registers already packed into VLIW groups, so it cannot
-/// spill by itself; a program that does not fit is compiled again with values spilled in
-/// the IR (`midend::spill`) to a private array of the private buffer, more of them each
-/// round, until it fits, nothing is left to spill, or a round does not lower the number of
-/// GPRs needed (the refusal then comes quickly).
+/// spill by itself; a program that does not fit is compiled again for low pressure
+/// ([`mir::MFunc::low_pressure`]), then with values spilled in the IR (`midend::spill`) to
+/// a private array of the private buffer, 16, then twice as many each round, up to every
+/// candidate (a round that does not help may have spilled values away from where the
+/// registers run out).
 pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileError> {
-    let first = compile_once(func, options);
-    let Err(CompileError::OutOfRegisters { needed, .. }) = first else {
+    let first = compile_once(func, options, false);
+    let Err(CompileError::OutOfRegisters { .. }) = first else {
         return first;
+    };
+    // Programs that fit keep their code; the others spread their values over the channels
+    // first, and spill only when that is not enough.
+    let balanced = compile_once(func, options, true);
+    let Err(CompileError::OutOfRegisters { .. }) = balanced else {
+        return balanced;
     };
     let candidates = midend::spill::candidates(func);
     let array = options
@@ -154,8 +161,7 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         .next_back()
         .map_or(0, |a| a + 1);
     let mut count = 16;
-    let mut needed_before = needed;
-    let mut last = first;
+    let mut last = balanced;
     while !candidates.is_empty() {
         count = count.min(candidates.len());
         let spilled = midend::spill::to_private(func, &candidates[..count], array);
@@ -164,13 +170,11 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
         let itemps = &mut opts.memory.itemps;
         itemps.arrays.insert(array, (itemps.elements, slots));
         itemps.elements += slots;
-        last = compile_once(&spilled, &opts);
+        last = compile_once(&spilled, &opts, true);
         match last {
-            // Spilling more only helps while it lowers the pressure.
-            Err(CompileError::OutOfRegisters { needed, .. })
-                if count < candidates.len() && needed < needed_before =>
-            {
-                needed_before = needed;
+            // A round that does not lower the pressure may have spilled values that were
+            // not where the registers run out; more of them may still help, up to all.
+            Err(CompileError::OutOfRegisters { .. }) if count < candidates.len() => {
                 count *= 2;
             }
             _ => return last,
@@ -179,12 +183,18 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
     last
 }
 
-fn compile_once(func: &Function, options: &Options) -> Result<Compiled, CompileError> {
+/// One compilation; `balance` schedules and packs for fewer registers ([`mir::MFunc::low_pressure`]).
+fn compile_once(
+    func: &Function,
+    options: &Options,
+    balance: bool,
+) -> Result<Compiled, CompileError> {
     let sel = isel::SelectOptions {
         group_size: options.group_size,
         pixel: options.pixel,
     };
     let (mut m, uses) = isel::select_with(func, &sel, &options.resources, &options.memory)?;
+    m.low_pressure = balance;
     let mut blocks = Vec::with_capacity(func.blocks.len());
     let layout = func.layout();
     let local = schedule::BlockLocal::new(&m);

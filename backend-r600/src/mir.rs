@@ -357,6 +357,13 @@ pub struct MBlock {
 pub struct MFunc {
     pub blocks: Vec<MBlock>,
     pub vregs: Vec<VRegInfo>,
+    /// Set when the program ran out of registers: schedule and pack for fewer registers
+    /// rather than fewer clauses. The packer then spreads results over the channels
+    /// rather than filling x first (a chain of dependent operations, one per group, puts
+    /// every result in x otherwise), and the scheduler takes no instruction that adds a
+    /// register far ahead of the first one not scheduled yet (a store's address, ready
+    /// at the block's start, would otherwise hold a GPR of x until the store).
+    pub low_pressure: bool,
 }
 
 impl MFunc {

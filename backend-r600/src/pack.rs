@@ -70,7 +70,17 @@ pub fn pack(
         let h = succs[i].iter().map(|&s| height[s] + 1).max().unwrap_or(1);
         height[i] = h;
     }
-    let mut done = vec![false; n];
+    // The ready operations in priority order, kept up to date as groups are placed, so
+    // that a long chain (one operation per group) packs in linear time, not quadratic.
+    // A queued LDS result is popped in the very next group (so that it never crosses a
+    // clause end, where the queue must be empty: cayman L2334).
+    let key = |i: usize| (!nodes[i].pops(), std::cmp::Reverse(height[i]), i);
+    let mut waiting: Vec<usize> = preds
+        .iter()
+        .map(|ps| ps.iter().filter(|&&p| p < n).count())
+        .collect();
+    let mut ready: std::collections::BTreeSet<_> =
+        (0..n).filter(|&i| waiting[i] == 0).map(key).collect();
     let mut left = n;
     let mut clauses = Vec::new();
     let mut clause = ClauseDraft::default();
@@ -83,17 +93,15 @@ pub fn pack(
         std::mem::take(clause)
     };
     while left > 0 {
-        let mut ready: Vec<usize> = (0..n)
-            .filter(|&i| !done[i] && preds[i].iter().all(|&p| done[p]))
-            .collect();
-        // A queued LDS result is popped in the very next group (so that it never crosses a
-        // clause end, where the queue must be empty: cayman L2334).
-        ready.sort_by_key(|&i| (!nodes[i].pops(), std::cmp::Reverse(height[i]), i));
         let mut slots: Vec<SlotInst> = Vec::new();
         let mut locks = clause.kcache.clone();
         let mut taken: Vec<usize> = Vec::new();
         let mut chans: HashMap<VReg, Chan> = HashMap::new();
-        for &c in &ready {
+        for &(_, _, c) in &ready {
+            // Every operation takes a slot: nothing more fits a full group.
+            if slots.len() >= 4 {
+                break;
+            }
             if let Some((s, l, ch)) = try_add(m, &slots, &locks, &chans, &nodes[c]) {
                 slots = s;
                 locks = l;
@@ -105,7 +113,7 @@ pub fn pack(
             if clause.groups.is_empty() {
                 let what = ready
                     .first()
-                    .map(|&i| format!("{:?}", nodes[i]))
+                    .map(|&(_, _, i)| format!("{:?}", nodes[i]))
                     .unwrap_or_default();
                 return Err(CompileError::Internal(format!(
                     "no legal instruction group holds {what}"
@@ -147,8 +155,14 @@ pub fn pack(
         clause.kcache = locks;
         clause.groups.push(slots);
         for c in taken {
-            done[c] = true;
+            ready.remove(&key(c));
             left -= 1;
+            for &s in &succs[c] {
+                waiting[s] -= 1;
+                if waiting[s] == 0 {
+                    ready.insert(key(s));
+                }
+            }
         }
     }
     if !clause.groups.is_empty() {
@@ -236,7 +250,12 @@ fn try_add(
         None => match fixed {
             Some(c) => options.push((vec![c], c)),
             None => {
-                for c in Chan::ALL {
+                let first = match a.dst {
+                    Some(d) if m.low_pressure => d.index(),
+                    _ => 0,
+                };
+                for k in 0..4 {
+                    let c = Chan::ALL[(first + k) % 4];
                     options.push((vec![c], c));
                 }
             }

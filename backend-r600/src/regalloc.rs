@@ -212,6 +212,10 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
         }
     }
     let mut done = vec![false; nv];
+    // Per channel and GPR: the latest start and end of its intervals. Intervals mostly
+    // come in order of their starts; then one comparison tells whether a GPR is free,
+    // instead of a scan of all its intervals (quadratic in a long program).
+    let mut reach: [Vec<(u32, u32)>; 4] = Default::default();
     for k in order {
         if done[k] {
             continue;
@@ -223,9 +227,14 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
         let free = |occupied: &[Vec<Vec<(u32, u32)>>; 4], r: usize| {
             group.iter().all(|&j| {
                 let c = m.vregs[j].chan.unwrap_or(Chan::X).index();
-                occupied[c]
-                    .get(r)
-                    .is_none_or(|ivs| ivs.iter().all(|&(a, z)| !(a <= hi[j] && lo[j] <= z)))
+                match reach[c].get(r) {
+                    None => true,
+                    // Every interval of the GPR starts at or before this one.
+                    Some(&(last_lo, last_hi)) if last_lo <= lo[j] => last_hi < lo[j],
+                    Some(_) => occupied[c]
+                        .get(r)
+                        .is_none_or(|ivs| ivs.iter().all(|&(a, z)| !(a <= hi[j] && lo[j] <= z))),
+                }
             })
         };
         let r = match m.vregs[k].gpr {
@@ -247,6 +256,11 @@ pub fn allocate(func: &Function, m: &MFunc, blocks: &[SBlock]) -> Result<Alloc, 
                 regs.resize(r + 1, Vec::new());
             }
             regs[r].push((lo[j], hi[j]));
+            let reach = &mut reach[c];
+            if reach.len() <= r {
+                reach.resize(r + 1, (0, 0));
+            }
+            reach[r] = (reach[r].0.max(lo[j]), reach[r].1.max(hi[j]));
             gpr[j] = r as u8;
             done[j] = true;
         }

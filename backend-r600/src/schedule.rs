@@ -157,6 +157,13 @@ struct Pressure {
     live: std::collections::HashSet<VReg>,
     /// The most dwords the local registers may hold at once.
     budget: usize,
+    /// The channel isel fixed for a local register (a store's data and index sit in x,
+    /// for instance); absent: the packer chooses it.
+    fixed: std::collections::HashMap<VReg, Chan>,
+    /// Live local registers of a fixed channel, per channel.
+    fixed_live: [usize; 4],
+    /// [`MFunc::low_pressure`].
+    low: bool,
 }
 
 impl Pressure {
@@ -166,8 +173,9 @@ impl Pressure {
     /// How far ahead of the frontier a node may be scheduled under pressure (nodes).
     const WINDOW: usize = 48;
 
-    fn new(nodes: &[MInst], local: &BlockLocal, block: usize) -> Pressure {
+    fn new(m: &MFunc, nodes: &[MInst], local: &BlockLocal, block: usize) -> Pressure {
         let mut reads_left = std::collections::HashMap::new();
+        let mut fixed = std::collections::HashMap::new();
         let mut through = std::collections::HashSet::new();
         for i in nodes {
             for u in i.uses() {
@@ -180,6 +188,9 @@ impl Pressure {
             for d in i.defs() {
                 if local.is_local(d, block) {
                     reads_left.entry(d).or_insert(0);
+                    if let Some(c) = m.vregs.get(d.index()).and_then(|info| info.chan) {
+                        fixed.insert(d, c);
+                    }
                 } else {
                     through.insert(d);
                 }
@@ -190,7 +201,24 @@ impl Pressure {
             reads_left,
             live: std::collections::HashSet::new(),
             budget: total.saturating_sub(through.len()),
+            fixed,
+            fixed_live: [0; 4],
+            low: m.low_pressure,
         }
+    }
+
+    /// Whether `node` defines a register of a fixed channel that is already full: the
+    /// budget counts dwords over all four channels, but one channel holds only a quarter
+    /// of them (FFT32's 128 results, all bound for stores that read channel x, needed 207
+    /// GPRs of x while y, z and w had 53).
+    fn fills_a_channel(&self, node: &MInst) -> bool {
+        node.defs().iter().any(|d| {
+            self.fixed.get(d).is_some_and(|c| {
+                !self.live.contains(d)
+                    && self.reads_left.get(d).is_some_and(|&n| n > 0)
+                    && 4 * (self.fixed_live[c.index()] + 1) > self.budget
+            })
+        })
     }
 
     /// How many dwords scheduling `node` next adds (negative: frees).
@@ -224,10 +252,17 @@ impl Pressure {
         if force {
             return true;
         }
-        if 2 * self.live.len() > self.budget && index >= frontier + Self::WINDOW {
+        let far = index >= frontier + Self::WINDOW;
+        if far && !self.low && 2 * self.live.len() > self.budget {
+            return false;
+        }
+        if self.fills_a_channel(node) {
             return false;
         }
         let delta = self.delta(node);
+        if far && self.low && delta > 0 {
+            return false;
+        }
         delta <= 0 || self.live.len() as isize + delta <= self.budget as isize
     }
 
@@ -236,14 +271,18 @@ impl Pressure {
         for u in node.uses() {
             if let Some(n) = self.reads_left.get_mut(&u) {
                 *n = n.saturating_sub(1);
-                if *n == 0 {
-                    self.live.remove(&u);
+                if *n == 0 && self.live.remove(&u) {
+                    if let Some(c) = self.fixed.get(&u) {
+                        self.fixed_live[c.index()] -= 1;
+                    }
                 }
             }
         }
         for d in node.defs() {
-            if self.reads_left.get(&d).is_some_and(|&n| n > 0) {
-                self.live.insert(d);
+            if self.reads_left.get(&d).is_some_and(|&n| n > 0) && self.live.insert(d) {
+                if let Some(c) = self.fixed.get(&d) {
+                    self.fixed_live[c.index()] += 1;
+                }
             }
         }
     }
@@ -272,7 +311,7 @@ pub fn schedule_block(
         })
         .collect();
     let preds = dependencies(&nodes, &kind, has_cond);
-    let mut pressure = Pressure::new(&nodes, local, index);
+    let mut pressure = Pressure::new(m, &nodes, local, index);
     // Sources that no placed definition has given a channel yet (block parameters written
     // only later in the program) get channel x.
     let defined: std::collections::HashSet<VReg> = nodes.iter().flat_map(MInst::defs).collect();
@@ -322,14 +361,13 @@ pub fn schedule_block(
                     _ => None,
                 })
                 .collect();
+            // Where each node of the set is in it (a search of the set for every
+            // dependency made a long block quadratic).
+            let at: std::collections::HashMap<usize, usize> =
+                set.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let lpreds: Vec<Vec<usize>> = set
                 .iter()
-                .map(|&i| {
-                    preds[i]
-                        .iter()
-                        .filter_map(|p| set.iter().position(|s| s == p))
-                        .collect()
-                })
+                .map(|&i| preds[i].iter().filter_map(|p| at.get(p).copied()).collect())
                 .collect();
             for c in pack::pack(m, &local, &lpreds)? {
                 items.push(Item::Alu(c));
