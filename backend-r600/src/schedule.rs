@@ -345,8 +345,11 @@ pub fn schedule_block(
             if matches!(&nodes[i], MInst::Alu(a) if a.kills()) {
                 continue;
             }
+            // A queue pop goes with the LDS operation that queued it, whatever the pressure:
+            // the queue must be empty where the set's last clause ends (cayman L2334).
+            let pops = matches!(&nodes[i], MInst::Alu(a) if a.pops());
             if preds[i].iter().all(|&p| emitted[p] || in_set[p])
-                && pressure.admits(&nodes[i], i, frontier, std::mem::take(&mut force))
+                && (pops || pressure.admits(&nodes[i], i, frontier, std::mem::take(&mut force)))
             {
                 pressure.take(&nodes[i]);
                 in_set[i] = true;
