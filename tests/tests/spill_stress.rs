@@ -2,6 +2,9 @@
 //! compile for Cayman (spilling to the private buffer) and agree with the reference
 //! interpreter on the device model, so that spilling is shown correct, not only possible.
 //! (gfx906 refuses the loop forms: more than 256 VGPRs, also after its spilling.)
+//!
+//! Each takes minutes in a debug build, so they run in release builds only (CI runs
+//! `cargo test --release -p ilc-tests --test spill_stress`).
 
 use ilc::check::{check_program, Outcome};
 use ilc::Target;
@@ -47,9 +50,10 @@ fn many_live(n: usize, depth: usize, doubles: bool) -> String {
 fn check(name: &str, text: &str) {
     let parsed = ilc::parse(text.as_bytes(), name).expect("the generated program parses");
     let limit = runtime_sim::interp::DEFAULT_STEP_LIMIT;
-    // `check_program` fails a refusal too.
-    if let Outcome::Fail(why) = check_program(&parsed.program, &[Target::Cayman], 1, limit) {
-        panic!("{name}: {why}");
+    // `check_program` fails a refusal too; a stop at the step limit is no pass either.
+    match check_program(&parsed.program, &[Target::Cayman], 1, limit) {
+        Outcome::Pass(_) => {}
+        Outcome::Fail(why) | Outcome::Stopped(why) => panic!("{name}: {why}"),
     }
     let compiled = ilc::compile(&parsed.program, Target::Cayman, &Default::default())
         .unwrap_or_else(|e| panic!("{name}: {}", e.message));
@@ -64,11 +68,13 @@ fn check(name: &str, text: &str) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "release only: minutes in a debug build")]
 fn two_hundred_fifty_vectors_live_in_straight_line_code() {
     check("live250.il", &many_live(250, 0, false));
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "release only: minutes in a debug build")]
 fn two_hundred_fifty_vectors_live_across_nested_loops() {
     check("live250_loops3.il", &many_live(250, 3, false));
 }
