@@ -139,7 +139,7 @@ pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled,
     // or the backend refuses it with the reason if it needs more).
     let opts = match kernel::lower(program) {
         Ok(k) => {
-            super::refuse_unaddressable_typed_uavs(program, &k)
+            super::refuse_unaddressable_typed_uavs(program, &k, false)
                 .map_err(|(why, at)| Error::Unsupported(why, at))?;
             backend_options(&k)
         }
@@ -229,7 +229,7 @@ impl Cayman {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
-        super::refuse_unaddressable_typed_uavs(program, &k)
+        super::refuse_unaddressable_typed_uavs(program, &k, false)
             .map_err(|(why, _)| RunError::Unsupported(format!("Cayman: {why}")))?;
         let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
             .map_err(to_run_error)?;
