@@ -845,6 +845,55 @@ mod tests {
         assert_eq!(Atomic::Mskor.apply(0xFF, 0x0F, 0x100), 0x1F0);
     }
 
+    /// Typed UAV elements: row-major, slice after slice, samples innermost; each
+    /// coordinate bounded by its own size (docs/abi.md, "Typed UAVs").
+    #[test]
+    fn typed_uav_elements_and_sizes() {
+        use PixTexUsage as T;
+        let size = UavSize {
+            width: 3,
+            height: 2,
+            depth: 2,
+            samples: 4,
+        };
+        assert_eq!(size.elements(), 48);
+        assert_eq!(size.element(0, 0, 0, 0), Some(0));
+        assert_eq!(size.element(1, 0, 0, 2), Some(6));
+        assert_eq!(size.element(2, 1, 1, 3), Some(((2 + 1) * 3 + 2) * 4 + 3));
+        // Past a size, even where the linear element would still be inside.
+        assert_eq!(size.element(3, 0, 0, 0), None);
+        assert_eq!(size.element(0, 0, 0, 4), None);
+        assert_eq!(size.element(0, 2, 0, 0), None);
+        let a = [1, 2, 3, 4];
+        assert_eq!(typed_coordinates(T::Buffer, a), [1, 0, 0, 0]);
+        assert_eq!(typed_coordinates(T::Tex1DArray, a), [1, 2, 0, 0]);
+        assert_eq!(typed_coordinates(T::Tex2D, a), [1, 2, 0, 0]);
+        assert_eq!(typed_coordinates(T::Tex2DArray, a), [1, 2, 3, 0]);
+        assert_eq!(typed_coordinates(T::Tex3D, a), [1, 2, 3, 0]);
+        assert_eq!(typed_coordinates(T::Tex2DMsaa, a), [1, 2, 0, 3]);
+        assert_eq!(typed_coordinates(T::Tex2DArrayMsaa, a), [1, 2, 3, 4]);
+        let two_d = UavSize {
+            width: 4,
+            height: 3,
+            depth: 1,
+            samples: 1,
+        };
+        assert_eq!(typed_uav_size_error(1, T::Tex2D, Some(&two_d), 48), None);
+        assert!(typed_uav_size_error(1, T::Tex2D, None, 48).is_some());
+        assert!(typed_uav_size_error(1, T::Tex2D, Some(&two_d), 52).is_some());
+        assert!(typed_uav_size_error(1, T::Tex1D, Some(&two_d), 48).is_some());
+        assert_eq!(typed_uav_size_error(1, T::Buffer, None, 52), None);
+        assert!(typed_uav_size_error(1, T::Tex2DMsaa, Some(&size), 192).is_some());
+        assert_eq!(
+            typed_uav_size_error(1, T::Tex2DArrayMsaa, Some(&size), 192),
+            None
+        );
+        assert!(!typed_uav_supported(T::Cubemap, ElementFormat::Uint));
+        assert!(!typed_uav_supported(T::Tex2D, ElementFormat::Unorm));
+        assert!(typed_uav_linear(T::Tex1D, ElementFormat::Float));
+        assert!(!typed_uav_linear(T::Tex2D, ElementFormat::Float));
+    }
+
     /// A structured UAV of stride 4 is addressed by (index, offset) like any other stride
     /// (L3375-L3378); only a typeless one of stride 4 is raw (byte addresses).
     #[test]
