@@ -10,12 +10,12 @@ use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
 use crate::{RunOptions, Target};
 
-/// Refuses typed UAVs a machine target does not address correctly yet. Cayman (`sized`
-/// false) compiles a typed UAV as a dword array indexed by `x` (`typed_uav_linear`), so a
-/// 2D, 3D, array or multisampled UAV would be compiled wrong (y, z and the sample dropped);
-/// gfx906 (`sized` true) addresses every dimension the runtime binds
-/// (`typed_uav_supported`). A format other than 32-bit uint, sint or float is refused on
-/// both. Refused, with the reason, located at the declaration.
+/// Refuses typed UAVs a machine target does not address correctly yet. With `sized` the
+/// target addresses every dimension the runtime binds (`typed_uav_supported`; both targets
+/// do now); without it only buffer and 1D UAVs, compiled as a dword array indexed by `x`
+/// (`typed_uav_linear`), where a 2D, 3D, array or multisampled UAV would be compiled wrong
+/// (y, z and the sample dropped). A format other than 32-bit uint, sint or float is refused
+/// either way. Refused, with the reason, located at the declaration.
 pub(crate) fn refuse_unaddressable_typed_uavs(
     program: &Program,
     k: &runtime_sim::interp::kernel::Kernel,
