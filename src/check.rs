@@ -16,7 +16,9 @@ use il_frontend::regs::RegType;
 use runtime_sim::accuracy::{self, Tolerance};
 use runtime_sim::interp::kernel::{self, Decls, UavDecl};
 use runtime_sim::runtime::flatten;
-use runtime_sim::{Bindings, Device, Dispatch, Interpreter, Resource, RunError, RunReport};
+use runtime_sim::{
+    Bindings, Device, Dispatch, Interpreter, Resource, RunError, RunReport, UavSize,
+};
 
 use crate::Target;
 
@@ -119,6 +121,29 @@ fn constant_kinds(program: &Program) -> BTreeMap<(u32, u32, usize), Kind> {
     kinds
 }
 
+/// The size `generate` binds a typed UAV of dimension `ty` with, or `None` for a buffer or
+/// 1D UAV (bound by its bytes as the other UAVs): the launch's extent in each dimension the
+/// UAV has (the grid's global size, or the pixel domain), at least 16 x 16 x 4, so that a
+/// kernel addressing it by its work-item or pixel coordinates stays in range; MSAA ones get
+/// 4 samples, arrays (and the slices of 1D arrays) 4 slices.
+fn typed_uav_size(ty: il_frontend::enums::PixTexUsage, dispatch: Dispatch) -> Option<UavSize> {
+    let (h, d, s) = runtime_sim::interp::memory::typed_uav_dimensions(ty)?;
+    if !(h || d || s) {
+        return None;
+    }
+    let extent = match dispatch {
+        Dispatch::Grid { global, .. } => global,
+        Dispatch::Domain { width, height } => [width, height, 1],
+    };
+    let one_d_array = ty == il_frontend::enums::PixTexUsage::Tex1DArray;
+    Some(UavSize {
+        width: extent[0].max(16),
+        height: if one_d_array { 4 } else { extent[1].max(16) },
+        depth: if d { extent[2].max(4) } else { 1 },
+        samples: if s { 4 } else { 1 },
+    })
+}
+
 /// Generates inputs for `program` from its declarations. Constant buffers get small
 /// integers (so that loops bounded by them end) or floats in [0.5, 4) where a float
 /// instruction reads them; UAVs, resources, interpolated inputs and the global buffer get
@@ -178,7 +203,14 @@ pub fn generate(program: &Program, decls: &Decls, seed: u64) -> Workload {
         if id == 8 && *decl == UavDecl::Arena && decls.uavs.contains_key(&11) {
             continue;
         }
-        let bytes = (0..uav_bytes / 4)
+        let mut elements = uav_bytes / 4;
+        if let UavDecl::Typed { ty, .. } = *decl {
+            if let Some(size) = typed_uav_size(ty, dispatch) {
+                elements = size.elements() as usize;
+                b.uav_sizes.insert(id, size);
+            }
+        }
+        let bytes = (0..elements)
             .flat_map(|_| rng.float(0.25, 4.0).to_bits().to_le_bytes())
             .collect();
         b.uavs.insert(id, bytes);

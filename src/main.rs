@@ -111,8 +111,10 @@ struct RunArgs {
     /// Pixel domain `W[,H]`.
     #[arg(long)]
     domain: Option<String>,
-    /// A UAV: `ID=PATH`, as large as the file.
-    #[arg(long = "uav", value_name = "ID=PATH")]
+    /// A UAV: `ID=PATH`, as large as the file; a typed UAV of a dimension other than buffer
+    /// or 1D takes its size, `ID=PATH:W[xH[xD]][@SAMPLES]` (32-bit elements, row-major,
+    /// slice after slice, the samples of a texel consecutive).
+    #[arg(long = "uav", value_name = "ID=PATH[:W[xH[xD]][@S]]")]
     uavs: Vec<String>,
     /// A constant buffer: `ID=PATH`, 16 bytes per element.
     #[arg(long = "cb", value_name = "ID=PATH")]

@@ -120,6 +120,9 @@ pub struct KernelAbi {
     /// Bytes per work-item of indexed temporaries in private memory (the start of the
     /// private segment; spill slots follow).
     pub private_bytes: u32,
+    /// Typed UAVs addressed by a size (1D-array, 2D, 2D-array, 3D, MSAA): where their
+    /// width, height, depth and samples (4 u32) are, by id.
+    pub typed_uav_sizes: Vec<(u32, u32)>,
 }
 
 impl KernelAbi {
@@ -165,6 +168,7 @@ impl KernelAbi {
             lds_bytes: 0,
             srvs: Vec::new(),
             private_bytes: 0,
+            typed_uav_sizes: Vec::new(),
         }
     }
 
@@ -219,6 +223,32 @@ impl KernelAbi {
             self.kernarg_size += 16;
         }
         self
+    }
+
+    /// Adds the size (width, height, depth, samples as u32) of each sized typed UAV after
+    /// the other bindings.
+    pub fn with_typed_uav_sizes(mut self, ids: &[u32]) -> KernelAbi {
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            self.typed_uav_sizes.push((id, self.kernarg_size));
+            self.kernarg_size += 16;
+        }
+        self
+    }
+
+    /// Writes the sizes of the sized typed UAVs into kernel arguments built by
+    /// [`KernelAbi::kernargs`].
+    pub fn put_typed_uav_sizes(&self, kernargs: &mut [u8], size: impl Fn(u32) -> [u32; 4]) {
+        for &(id, off) in &self.typed_uav_sizes {
+            for (k, w) in size(id).iter().enumerate() {
+                let at = off as usize + 4 * k;
+                if let Some(b) = kernargs.get_mut(at..at + 4) {
+                    b.copy_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
     }
 
     pub fn resource_offset(&self, id: u32) -> Option<u32> {

@@ -29,7 +29,7 @@ pub mod spill;
 pub mod waitcnt;
 
 pub use abi::KernelAbi;
-pub use isel::{LdsAlloc, MemLayout, UavKind};
+pub use isel::{LdsAlloc, MemLayout, TypedShape, UavKind};
 
 /// Why compilation failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -212,6 +212,22 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
     }
     let srvs: Vec<u32> = decls.memory.srvs.keys().copied().collect();
     abi = abi.with_srvs(&srvs);
+    let sized: Vec<u32> = decls
+        .memory
+        .uavs
+        .iter()
+        .filter(|(_, k)| {
+            matches!(
+                k,
+                UavKind::Typed {
+                    shape: TypedShape::Sized(_),
+                    ..
+                }
+            )
+        })
+        .map(|(&id, _)| id)
+        .collect();
+    abi = abi.with_typed_uav_sizes(&sized);
     // A kernel without indexed temporaries in memory is selected without scratch first:
     // if it fits its registers it keeps the short entry layout. One that does not is
     // selected again with a private segment, and spills.

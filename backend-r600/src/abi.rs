@@ -157,8 +157,36 @@ pub enum UavKind {
     /// `src0.x` of `stride` bytes, byte `src0.y` in it.
     Struct(u32),
     /// `dcl_uav_id ... _fmtx(f)`: element addresses of one 32-bit component; a load returns
-    /// (v, 0, 0, 1), 1 being 1.0f for a float format.
-    Typed { float: bool },
+    /// (v, 0, 0, 1), 1 being 1.0f for a float format. `coords`: `None` for a buffer or 1D
+    /// UAV (element `src0.x`); else the `src0` component giving each of x, y, z and the
+    /// sample (`None` for 0), addressed against the size in the launch buffer
+    /// ([`typed_uav_size_dword`], `docs/abi.md`, "Typed UAVs").
+    Typed {
+        float: bool,
+        coords: Option<[Option<u8>; 4]>,
+    },
+}
+
+/// Dword of the launch buffer holding the first sized typed UAV's width, height, depth and
+/// samples (the next ones follow, 4 dwords each, in id order).
+pub const LAUNCH_TYPED_UAV_SIZES: u32 = 12;
+
+/// The launch-buffer dword of sized typed UAV `id`'s size, among `uavs`.
+pub fn typed_uav_size_dword(uavs: &BTreeMap<u32, UavKind>, id: u32) -> Option<u32> {
+    let sized = |k: &UavKind| {
+        matches!(
+            k,
+            UavKind::Typed {
+                coords: Some(_),
+                ..
+            }
+        )
+    };
+    if !uavs.get(&id).is_some_and(sized) {
+        return None;
+    }
+    let rank = uavs.range(..id).filter(|(_, k)| sized(k)).count() as u32;
+    Some(LAUNCH_TYPED_UAV_SIZES + 4 * rank)
 }
 
 /// The memory declarations the compiler needs besides the IR.
@@ -273,6 +301,18 @@ pub fn exchange_scratch_bytes(items: u32) -> u32 {
 /// (32 KB at most, cayman L703), where a read returns 0 and a write is dropped (SET_LDS_SIZE,
 /// cayman L6585-6601), as the IL reference does for an access outside its allocation.
 pub const LDS_OUT_OF_RANGE: u32 = 0x0010_0000;
+
+/// The launch buffer's contents for `groups` groups of `group` work-items, then the sizes
+/// (width, height, depth, samples) of the sized typed UAVs in id order.
+pub fn launch_buffer_with_sizes(
+    groups: [u32; 3],
+    group: [u32; 3],
+    sizes: &[[u32; 4]],
+) -> Vec<[u32; 4]> {
+    let mut out = launch_buffer(groups, group);
+    out.extend_from_slice(sizes);
+    out
+}
 
 /// The launch buffer's contents for `groups` groups of `group` work-items.
 pub fn launch_buffer(groups: [u32; 3], group: [u32; 3]) -> Vec<[u32; 4]> {

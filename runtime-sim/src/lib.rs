@@ -17,4 +17,4 @@ pub mod r600;
 pub mod runtime;
 
 pub use interp::Interpreter;
-pub use runtime::{Bindings, Device, Dispatch, Resource, RunError, RunReport};
+pub use runtime::{Bindings, Device, Dispatch, Resource, RunError, RunReport, UavSize};

@@ -73,6 +73,61 @@ impl Resource {
     }
 }
 
+/// The dimensions of a typed UAV: `width` x `height` x `depth` texels of `samples` samples,
+/// one 32-bit element each, stored row-major, slice after slice, the samples of a texel
+/// consecutive (`docs/abi.md`, "Typed UAVs"). A 1D array has `height` slices; a 2D array
+/// (MSAA or not) `depth` slices; a 3D UAV `depth` planes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UavSize {
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    pub samples: u32,
+}
+
+impl UavSize {
+    /// A buffer or 1D UAV of `width` elements.
+    pub fn linear(width: u32) -> UavSize {
+        UavSize {
+            width,
+            height: 1,
+            depth: 1,
+            samples: 1,
+        }
+    }
+
+    /// The number of elements.
+    pub fn elements(&self) -> u64 {
+        u64::from(self.width)
+            * u64::from(self.height)
+            * u64::from(self.depth)
+            * u64::from(self.samples)
+    }
+
+    /// The element at texel (x, y, z) and `sample`, or `None` when a coordinate is out of
+    /// range.
+    pub fn element(&self, x: u32, y: u32, z: u32, sample: u32) -> Option<u64> {
+        if x >= self.width || y >= self.height || z >= self.depth || sample >= self.samples {
+            return None;
+        }
+        let row = u64::from(z) * u64::from(self.height) + u64::from(y);
+        Some(
+            (row * u64::from(self.width) + u64::from(x)) * u64::from(self.samples)
+                + u64::from(sample),
+        )
+    }
+}
+
+impl fmt::Display for UavSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}x{}", self.width, self.height, self.depth)?;
+        if self.samples != 1 {
+            write!(f, "@{}", self.samples)?;
+        }
+        Ok(())
+    }
+}
+
 /// Little-endian bytes to dwords (a trailing partial dword is zero-padded).
 pub fn dwords(bytes: &[u8]) -> Vec<u32> {
     bytes
@@ -115,6 +170,10 @@ pub struct Bindings {
     pub const_buffers: BTreeMap<u32, Vec<[u32; 4]>>,
     /// UAVs: raw bytes (raw, structured, arena and typed UAVs alike).
     pub uavs: BTreeMap<u32, Vec<u8>>,
+    /// The dimensions of typed UAVs (`docs/abi.md`, "Typed UAVs"): required for 1D-array,
+    /// 2D, 2D-array, 3D and MSAA ones; a buffer or 1D UAV without one has as many elements
+    /// as its bytes hold dwords.
+    pub uav_sizes: BTreeMap<u32, UavSize>,
     /// Read-only resources for `sample`/`load`.
     pub resources: BTreeMap<u32, Resource>,
     /// Interpolated pixel-shader inputs `v#` other than the position: one 16-byte element

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use ilc::{Bindings, Dispatch, RunError};
-use runtime_sim::Resource;
+use runtime_sim::{Resource, UavSize};
 
 use super::{dims, elements, id_and, read_file, UsageError, BAD_INPUT};
 use crate::RunArgs;
@@ -13,9 +13,16 @@ use crate::RunArgs;
 fn bindings(args: &RunArgs) -> Result<Bindings, UsageError> {
     let mut b = Bindings::default();
     for text in &args.uavs {
-        let (id, path) = id_and("uav", text)?;
+        let (id, rest) = id_and("uav", text)?;
+        let (path, size) = match rest.rsplit_once(':') {
+            Some((path, size)) if looks_like_size(size) => (path, Some(uav_size(text, size)?)),
+            _ => (rest, None),
+        };
         if b.uavs.insert(id, read_file(Path::new(path))?).is_some() {
             return Err(format!("--uav {id} is given twice").into());
+        }
+        if let Some(size) = size {
+            b.uav_sizes.insert(id, size);
         }
     }
     for text in &args.cbs {
@@ -56,6 +63,42 @@ fn bindings(args: &RunArgs) -> Result<Bindings, UsageError> {
         b.global = Some(elements("--global", &read_file(path)?)?);
     }
     Ok(b)
+}
+
+/// Whether the text after a `--uav` path's last `:` is a size (`W[xH[xD]][@S]`), so that a
+/// path holding a `:` still reads as a path.
+fn looks_like_size(text: &str) -> bool {
+    !text.is_empty()
+        && text.starts_with(|c: char| c.is_ascii_digit())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, 'x' | 'X' | '@'))
+}
+
+/// A typed UAV's size, `W[xH[xD]][@SAMPLES]` (`docs/abi.md`, "Typed UAVs").
+fn uav_size(text: &str, size: &str) -> Result<UavSize, UsageError> {
+    let usage = || format!("--uav `{text}`: expected ID=PATH[:W[xH[xD]][@SAMPLES]]");
+    let (dims, samples) = match size.split_once('@') {
+        Some((d, s)) => (d, s.parse().map_err(|_| usage())?),
+        None => (size, 1),
+    };
+    let parts: Vec<&str> = dims.split(['x', 'X']).collect();
+    if parts.len() > 3 {
+        return Err(usage().into());
+    }
+    let mut d = [1u32; 3];
+    for (o, p) in d.iter_mut().zip(&parts) {
+        *o = p.parse().map_err(|_| usage())?;
+    }
+    if d.contains(&0) || samples == 0 {
+        return Err(format!("--uav `{text}`: a size of 0").into());
+    }
+    Ok(UavSize {
+        width: d[0],
+        height: d[1],
+        depth: d[2],
+        samples,
+    })
 }
 
 fn dispatch(args: &RunArgs) -> Result<Dispatch, UsageError> {

@@ -107,8 +107,9 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
             let kind = match *d {
                 kernel::UavDecl::Struct { stride } => abi::UavKind::Struct(stride),
                 kernel::UavDecl::Typeless { stride } if stride != 4 => abi::UavKind::Struct(stride),
-                kernel::UavDecl::Typed { format, .. } => abi::UavKind::Typed {
+                kernel::UavDecl::Typed { ty, format } => abi::UavKind::Typed {
                     float: format == il_frontend::enums::ElementFormat::Float,
+                    coords: sized_typed_uav(ty),
                 },
                 kernel::UavDecl::Arena => abi::UavKind::Arena,
                 _ => abi::UavKind::Raw,
@@ -133,13 +134,42 @@ pub fn backend_options(k: &kernel::Kernel) -> backend_r600::Options {
     }
 }
 
+/// The coordinates a typed UAV of dimension `ty` is addressed by, `None` for a buffer or
+/// 1D one (element `x`, bounded by the buffer).
+fn sized_typed_uav(ty: il_frontend::enums::PixTexUsage) -> Option<[Option<u8>; 4]> {
+    use runtime_sim::interp::memory::{typed_coordinate_sources, typed_uav_dimensions};
+    match typed_uav_dimensions(ty) {
+        Some((false, false, false)) | None => None,
+        Some(_) => Some(typed_coordinate_sources(ty)),
+    }
+}
+
+/// The sizes (width, height, depth, samples) of the sized typed UAVs in id order, as the
+/// launch buffer carries them after the launch sizes (the launch checked that each has one).
+fn typed_uav_sizes(k: &kernel::Kernel, bindings: &Bindings) -> Vec<[u32; 4]> {
+    k.decls
+        .uavs
+        .iter()
+        .filter_map(|(id, d)| match *d {
+            kernel::UavDecl::Typed { ty, .. } => sized_typed_uav(ty).map(|_| *id),
+            _ => None,
+        })
+        .map(|id| {
+            bindings
+                .uav_sizes
+                .get(&id)
+                .map_or([0; 4], |s| [s.width, s.height, s.depth, s.samples])
+        })
+        .collect()
+}
+
 /// Compiles an IL program for Cayman: bytes, disassembly, stats and launch ABI.
 pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled, Error> {
     // A program the reference cannot lower compiles with the default options (the midend
     // or the backend refuses it with the reason if it needs more).
     let opts = match kernel::lower(program) {
         Ok(k) => {
-            super::refuse_unaddressable_typed_uavs(program, &k)
+            super::refuse_unaddressable_typed_uavs(program, &k, true)
                 .map_err(|(why, at)| Error::Unsupported(why, at))?;
             backend_options(&k)
         }
@@ -229,7 +259,7 @@ impl Cayman {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
-        super::refuse_unaddressable_typed_uavs(program, &k)
+        super::refuse_unaddressable_typed_uavs(program, &k, true)
             .map_err(|(why, _)| RunError::Unsupported(format!("Cayman: {why}")))?;
         let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
             .map_err(to_run_error)?;
@@ -282,8 +312,12 @@ impl Prepared {
         }
         if let Some(bank) = a.launch_bank {
             l.const_buffers.insert(bank, l.memory.len());
-            l.memory
-                .push(bytes_of(&abi::launch_buffer([width, height, 1], [1, 1, 1])));
+            let sizes = typed_uav_sizes(k, bindings);
+            l.memory.push(bytes_of(&abi::launch_buffer_with_sizes(
+                [width, height, 1],
+                [1, 1, 1],
+                &sizes,
+            )));
         }
         bind_textures(a, bindings, &mut l)?;
         for (&v, &g) in &a.pixel_inputs {
@@ -455,8 +489,11 @@ impl Prepared {
             l.memory.push(data);
         }
         if let Some(bank) = a.launch_bank {
+            let sizes = typed_uav_sizes(k, bindings);
             l.const_buffers.insert(bank, l.memory.len());
-            l.memory.push(bytes_of(&abi::launch_buffer(groups, group)));
+            l.memory.push(bytes_of(&abi::launch_buffer_with_sizes(
+                groups, group, &sizes,
+            )));
         }
         let mut uav_memory = Vec::new();
         for (&id, bytes) in &bindings.uavs {

@@ -65,7 +65,7 @@ impl Error {
 /// The binding-relevant declarations of a program.
 pub fn decls(program: &Program) -> Result<Decls, Error> {
     let k = kernel::lower(program).map_err(|e| Error::Declarations(e.to_string()))?;
-    super::refuse_unaddressable_typed_uavs(program, &k)
+    super::refuse_unaddressable_typed_uavs(program, &k, true)
         .map_err(|(why, at)| Error::Unsupported(why, at))?;
     Ok(decls_of(&k))
 }
@@ -97,6 +97,16 @@ fn decls_of(k: &kernel::Kernel) -> Decls {
 }
 
 /// The LDS allocations and UAV declarations as the backend sees them.
+/// How the kernel addresses a typed UAV of dimension `ty`: by `x` alone (buffer, 1D), or
+/// by the coordinates `typed_coordinate_sources` names against the launch's size.
+fn typed_shape(ty: il_frontend::enums::PixTexUsage) -> backend_gcn::TypedShape {
+    use runtime_sim::interp::memory::{typed_coordinate_sources, typed_uav_dimensions};
+    match typed_uav_dimensions(ty) {
+        Some((false, false, false)) | None => backend_gcn::TypedShape::Linear,
+        Some(_) => backend_gcn::TypedShape::Sized(typed_coordinate_sources(ty)),
+    }
+}
+
 fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
     use backend_gcn::{LdsAlloc, UavKind};
     use kernel::UavDecl;
@@ -126,8 +136,9 @@ fn memory_layout(d: &kernel::Decls) -> backend_gcn::MemLayout {
                         UavKind::Struct { stride }
                     }
                     UavDecl::Arena => UavKind::Arena,
-                    UavDecl::Typed { format, .. } => UavKind::Typed {
+                    UavDecl::Typed { ty, format } => UavKind::Typed {
                         float: format == il_frontend::enums::ElementFormat::Float,
+                        shape: typed_shape(ty),
                     },
                 };
                 (id, kind)
@@ -215,7 +226,7 @@ impl Gfx906 {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
-        super::refuse_unaddressable_typed_uavs(program, &k)
+        super::refuse_unaddressable_typed_uavs(program, &k, true)
             .map_err(|(why, _)| RunError::Unsupported(format!("gfx906: {why}")))?;
         let func = midend::compile(program, &midend::Options::default()).map_err(|e| match e {
             midend::Error::Build(b) => RunError::Unsupported(format!("gfx906: {b}")),
@@ -409,13 +420,19 @@ fn run_compiled(
         };
         placed.get(&key).copied().unwrap_or((0, 0))
     };
-    let kernargs = c.abi.kernargs(
+    let mut kernargs = c.abi.kernargs(
         shape.group,
         shape.groups,
         shape.domain.unwrap_or([0, 0]),
         buffer,
         |id| dims.get(&id).copied().unwrap_or((0, 0, 0)),
     );
+    // Sized typed UAVs: the launch checked that each has its size.
+    c.abi.put_typed_uav_sizes(&mut kernargs, |id| {
+        mem.uav_sizes
+            .get(&id)
+            .map_or([0; 4], |s| [s.width, s.height, s.depth, s.samples])
+    });
     let report = match shape.domain {
         // A pixel kernel is a pixel-shader launch: the launch block's address is the user
         // data in s[0:1], each render target is colour target N (`docs/abi.md`, "gfx906

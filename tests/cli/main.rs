@@ -477,13 +477,18 @@ fn compile_refuses_an_unsupported_program_with_a_located_error() {
 
 #[test]
 fn a_typed_uav_the_targets_cannot_address_is_refused_not_miscompiled() {
-    // A 2D multisampled typed UAV: compiled as a dword array it would drop y and the sample.
-    let path = temp_file(
+    // A unorm format has a packed size no target converts: refused, with the reason, at the
+    // declaration. A 2D multisampled uint UAV compiles on both.
+    let msaa = temp_file(
         "msaa.il",
         b"il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_uav_id(1)_type(2dmsaa)_fmtx(uint)\nuav_store_id(1) vAbsTid.xyzz, vAbsTidFlat.xxxx\nend\n",
     );
+    let unorm = temp_file(
+        "unorm.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_uav_id(1)_type(2d)_fmtx(unorm)\nuav_store_id(1) vAbsTid.xyzz, vAbsTidFlat.xxxx\nend\n",
+    );
     for target in ["cayman", "gfx906"] {
-        let out = ilc(&["compile", path.to_str().unwrap(), "--target", target]);
+        let out = ilc(&["compile", unorm.to_str().unwrap(), "--target", target]);
         assert_eq!(out.status.code(), Some(2), "{target}");
         assert!(
             out.stdout.is_empty(),
@@ -491,10 +496,68 @@ fn a_typed_uav_the_targets_cannot_address_is_refused_not_miscompiled() {
         );
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(
-            err.contains("msaa.il:3:1: error: unsupported: typed UAV 1 of type 2dmsaa"),
+            err.contains(
+                "unorm.il:3:1: error: unsupported: typed UAV 1 of type 2d and format unorm"
+            ),
             "{target}: {err}"
         );
+        let out = ilc(&["compile", msaa.to_str().unwrap(), "--target", target]);
+        assert_eq!(out.status.code(), Some(0), "{target}");
     }
+}
+
+#[test]
+fn run_binds_a_sized_typed_uav() {
+    // A 3 x 2 UAV of 2 samples: work-item (x, y) of a 3 x 2 grid, flat id t = 3y + x,
+    // stores t + 1 at sample 1 of texel (x, y), element (3y + x)·2 + 1 = 2t + 1; sample 0
+    // keeps its value (docs/abi.md, "Typed UAVs").
+    let il = temp_file(
+        "ms2.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 3, 2\ndcl_uav_id(0)_type(2dmsaa)_fmtx(uint)\ndcl_literal l0, 1, 1, 1, 1\nmov r0.xy, vAbsTid.xy\nmov r0.z, l0.x\niadd r1.x, vAbsTidFlat.x, l0.x\nuav_store_id(0) r0.xyz, r1.x\nend\n",
+    );
+    let data: Vec<u8> = (0..12u32).flat_map(|_| 7u32.to_le_bytes()).collect();
+    let uav = temp_file("ms2.bin", &data);
+    let dir = uav.with_extension("out");
+    for target in ["il", "cayman", "gfx906"] {
+        let out = ilc(&[
+            "run",
+            il.to_str().unwrap(),
+            "--target",
+            target,
+            "--grid",
+            "3,2",
+            "--uav",
+            &format!("0={}:3x2@2", uav.to_str().unwrap()),
+            "--dump",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{target}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = std::fs::read(dir.join("uav0.bin")).unwrap();
+        let words: Vec<u32> = got
+            .chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        assert_eq!(words, [7, 1, 7, 2, 7, 3, 7, 4, 7, 5, 7, 6], "{target}");
+    }
+    // Without its size the launch is refused with the reason.
+    let out = ilc(&[
+        "run",
+        il.to_str().unwrap(),
+        "--target",
+        "il",
+        "--grid",
+        "3,2",
+        "--uav",
+        &format!("0={}", uav.to_str().unwrap()),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bind it with its size"), "{err}");
 }
 
 /// `asm(disasm(bytes)) == bytes` through the CLI, starting from assembly text.

@@ -27,6 +27,8 @@
 //! id = 11
 //! f32 = [1.5, -2.0, inf, nan]
 //! zeros = 64                  # optional: that many zero bytes after the values
+//! # size = [4, 4, 2]          # typed UAVs: [W], [W, H] or [W, H, D] elements
+//! # samples = 4               # typed MSAA UAVs: samples per texel
 //!
 //! [[resource]]                # resource 0: width x height (x slices) texels
 //! id = 0
@@ -111,6 +113,18 @@ struct IdValues {
     values: Values,
 }
 
+/// A UAV's contents; a typed UAV of a dimension other than buffer or 1D also gives its
+/// `size` ([W], [W, H] or [W, H, D]) and, if multisampled, its `samples`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UavSpec {
+    id: u32,
+    size: Option<Vec<u32>>,
+    samples: Option<u32>,
+    #[serde(flatten)]
+    values: Values,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ResourceSpec {
@@ -159,7 +173,7 @@ struct File {
     #[serde(default)]
     cb: Vec<IdValues>,
     #[serde(default)]
-    uav: Vec<IdValues>,
+    uav: Vec<UavSpec>,
     #[serde(default)]
     resource: Vec<ResourceSpec>,
     #[serde(default)]
@@ -286,6 +300,22 @@ impl Spec {
                 .flat_map(|d| d.to_le_bytes())
                 .collect();
             b.uavs.insert(u.id, bytes);
+            if u.size.is_some() || u.samples.is_some() {
+                let size = u.size.clone().unwrap_or_else(|| vec![1]);
+                if size.is_empty() || size.len() > 3 {
+                    return Err(format!("uav {}: `size` is [W], [W, H] or [W, H, D]", u.id));
+                }
+                let at = |i: usize| size.get(i).copied().unwrap_or(1);
+                b.uav_sizes.insert(
+                    u.id,
+                    runtime_sim::UavSize {
+                        width: at(0),
+                        height: at(1),
+                        depth: at(2),
+                        samples: u.samples.unwrap_or(1),
+                    },
+                );
+            }
         }
         for r in &f.resource {
             let data = r.values.dwords();

@@ -74,8 +74,22 @@ pub enum UavKind {
     Struct { stride: u32 },
     /// `dcl_arena_uav_id(n)`: byte addresses.
     Arena,
-    /// Typed: element `x` at byte `4x`; a load of a float format returns w = 1.0.
-    Typed { float: bool },
+    /// Typed, 32-bit elements: a load of a float format returns w = 1.0.
+    Typed { float: bool, shape: TypedShape },
+}
+
+/// How a typed UAV's `src0` gives the byte offset of its element (`docs/abi.md`, "Typed
+/// UAVs").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TypedShape {
+    /// A buffer or 1D UAV: element `x` at byte `4x`, bounded by the buffer.
+    #[default]
+    Linear,
+    /// (x, y, z, sample), each from the `src0` component given (0 for `None`), against the
+    /// width, height, depth and samples the launch passes in the kernel arguments
+    /// (`KernelAbi::typed_uav_sizes`): element `((z·H + y)·W + x)·S + sample` at 4 bytes
+    /// each, or an offset past any buffer when a coordinate is out of range.
+    Sized([Option<u8>; 4]),
 }
 
 /// What selection needs to know about the program's memory declarations.
@@ -384,7 +398,7 @@ impl Selector<'_> {
             }
             O::UavLoad => {
                 let (_, kind) = self.uav(il_id(il))?;
-                let UavKind::Typed { float } = kind else {
+                let UavKind::Typed { float, .. } = kind else {
                     return Err(unsupported("uav_load of a UAV that is not typed"));
                 };
                 // (v, 0, 0, 1): the first result component gets the element, the others
@@ -934,14 +948,99 @@ impl Selector<'_> {
 
     /// The byte offset of a byte/short/dword access: `x` (or `4x` for typed UAVs),
     /// aligned to the size.
-    fn sized_offset(&mut self, il: &IlOp, args: &[Value], size: u32, typed: bool) -> VReg {
-        let x = self.operand(il, args, 0, 0);
+    fn sized_offset(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        size: u32,
+        typed: bool,
+    ) -> Result<VReg, CompileError> {
         let off = if typed {
-            self.mad(x, 4, Src::Imm(0))
+            let id = il_id(il);
+            let shape = match self.uav(id)?.1 {
+                UavKind::Typed { shape, .. } => shape,
+                _ => TypedShape::Linear,
+            };
+            self.typed_offset(il, args, id, shape)?
         } else {
+            let x = self.operand(il, args, 0, 0);
             self.and_imm(x, !(size - 1))
         };
-        self.in_vgpr(off)
+        Ok(self.in_vgpr(off))
+    }
+
+    /// The byte offset of a typed UAV's element (`TypedShape`): `4x` for a linear one; for
+    /// a sized one `4·(((z·H + y)·W + x)·S + s)` when every coordinate is below its size,
+    /// else 0xFFFF_FFFC, which MUBUF range checking takes as out of range for every buffer
+    /// (`num_records` is at most 0xFFFF_FFFC), so a load reads 0 and a store or atomic
+    /// writes nothing, as the interpreter does.
+    fn typed_offset(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        id: u32,
+        shape: TypedShape,
+    ) -> Result<Src, CompileError> {
+        let TypedShape::Sized(sources) = shape else {
+            let x = self.operand(il, args, 0, 0);
+            return Ok(self.mad(x, 4, Src::Imm(0)));
+        };
+        let dims = *self.uav_dims.get(&id).ok_or_else(|| {
+            unsupported(format!(
+                "typed UAV {id} has no size in the kernel arguments"
+            ))
+        })?;
+        let coords: Vec<Src> = sources
+            .iter()
+            .map(|c| c.map_or(Src::Imm(0), |c| self.operand(il, args, 0, c)))
+            .collect();
+        // In range: every coordinate unsigned-below its size (a coordinate the dimension
+        // does not have is 0 against a size of 1).
+        let mut inside: Option<VReg> = None;
+        for (k, &c) in coords.iter().enumerate() {
+            if sources[k].is_none() {
+                continue;
+            }
+            let c = Src::r(self.in_vgpr(c));
+            // size > c: the SGPR in src0, as VOPC's 32-bit form wants.
+            let m = self.cmp_mask(
+                Opcode::V_CMP_GT_U32,
+                Src::R(dims, k as u8, 1),
+                c,
+                Default::default(),
+            );
+            inside = Some(match inside {
+                None => m,
+                Some(prev) => {
+                    let t = self.m.new_vreg(File::S, 2);
+                    self.salu(
+                        Opcode::S_AND_B64,
+                        Some(Dst(t, 0, 2)),
+                        &[Src::R(prev, 0, 2), Src::R(m, 0, 2)],
+                    );
+                    t
+                }
+            });
+        }
+        // ((z·H + y)·W + x)·S + s, then bytes; a dimension the UAV does not have has size
+        // 1 (the launch checks it) and adds nothing.
+        let dim = |k: u8| Src::R(dims, k, 1);
+        let mut e = coords[1];
+        if sources[2].is_some() {
+            let p = self.vop(Opcode::V_MUL_LO_U32, &[coords[2], dim(1)]);
+            e = Src::r(self.vop(Opcode::V_ADD_U32, &[coords[1], Src::r(p)]));
+        }
+        let p = self.vop(Opcode::V_MUL_LO_U32, &[e, dim(0)]);
+        let mut e = Src::r(self.vop(Opcode::V_ADD_U32, &[coords[0], Src::r(p)]));
+        if sources[3].is_some() {
+            let p = self.vop(Opcode::V_MUL_LO_U32, &[e, dim(3)]);
+            e = Src::r(self.vop(Opcode::V_ADD_U32, &[coords[3], Src::r(p)]));
+        }
+        let bytes = Src::r(self.vop(Opcode::V_LSHLREV_B32, &[Src::Imm(2), e]));
+        Ok(match inside {
+            Some(m) => Src::r(self.sel(Src::Imm(0xFFFF_FFFC), bytes, m)),
+            None => bytes,
+        })
     }
 
     fn uav_sized_load(
@@ -954,7 +1053,7 @@ impl Selector<'_> {
         typed: bool,
     ) -> Result<(), CompileError> {
         let (rsrc, _) = self.uav(il_id(il))?;
-        let addr = self.sized_offset(il, args, size, typed);
+        let addr = self.sized_offset(il, args, size, typed)?;
         let t = self.m.new_vreg(File::V, 1);
         self.buf(op, t, addr, rsrc, 0, true);
         self.broadcast(t, results);
@@ -970,7 +1069,7 @@ impl Selector<'_> {
         typed: bool,
     ) -> Result<(), CompileError> {
         let (rsrc, _) = self.uav(il_id(il))?;
-        let addr = self.sized_offset(il, args, size, typed);
+        let addr = self.sized_offset(il, args, size, typed)?;
         let data = self.operand_v(il, args, 1, 0);
         self.buf(op, data, addr, rsrc, 0, false);
         Ok(())
@@ -1012,7 +1111,7 @@ impl Selector<'_> {
                 let y = self.operand(il, args, 0, 1);
                 self.mad(x, stride, y)
             }
-            UavKind::Typed { .. } => self.mad(x, 4, Src::Imm(0)),
+            UavKind::Typed { shape, .. } => self.typed_offset(il, args, id, shape)?,
             _ => x,
         };
         let off = self.and_imm(off, !3);

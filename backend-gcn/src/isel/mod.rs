@@ -38,7 +38,7 @@ mod texture;
 
 pub use private::private_bytes;
 
-pub use memory::{LdsAlloc, MemLayout, UavKind};
+pub use memory::{LdsAlloc, MemLayout, TypedShape, UavKind};
 
 use crate::abi::{self, KernelAbi};
 use crate::isa::{Buf, Inst, Opcode, Operand, Salu, Smem, SmemOffset, Ty, Valu};
@@ -99,6 +99,8 @@ pub struct Selector<'f> {
     pub(crate) kernarg: VReg,
     pub(crate) launch: Option<VReg>,
     pub(crate) uav_rsrc: BTreeMap<u32, VReg>,
+    /// Sized typed UAVs: 4 SGPRs (width, height, depth, samples).
+    pub(crate) uav_dims: BTreeMap<u32, VReg>,
     pub(crate) cb_ptr: BTreeMap<u32, VReg>,
     /// Resources: 4 SGPRs (width, height, width and height as floats).
     pub(crate) res: BTreeMap<u32, VReg>,
@@ -175,6 +177,7 @@ impl<'f> Selector<'f> {
             kernarg,
             launch: None,
             uav_rsrc: BTreeMap::new(),
+            uav_dims: BTreeMap::new(),
             cb_ptr: BTreeMap::new(),
             res: BTreeMap::new(),
             res_decls: BTreeMap::new(),
@@ -690,6 +693,10 @@ impl<'f> Selector<'f> {
         for (id, off) in self.abi.uavs.clone() {
             let r = self.kernarg_load(off, 4);
             self.uav_rsrc.insert(id, r);
+        }
+        for (id, off) in self.abi.typed_uav_sizes.clone() {
+            let r = self.kernarg_load(off, 4);
+            self.uav_dims.insert(id, r);
         }
         for (id, off) in self.abi.const_buffers.clone() {
             let r = self.kernarg_load(off, 4);

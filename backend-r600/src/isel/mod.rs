@@ -957,7 +957,7 @@ impl Isel<'_> {
         }
     }
 
-    fn launch_dword(&mut self, k: u32) -> Operand {
+    pub(super) fn launch_dword(&mut self, k: u32) -> Operand {
         self.uses.launch_buffer = true;
         Operand::new(Src::Const {
             bank: abi::LAUNCH_BANK,

@@ -154,7 +154,65 @@ impl Isel<'_> {
                 let p = self.alu_op(AluOp::MulloInt, vec![x, Operand::imm(s)]);
                 self.alu_op(AluOp::AddInt, vec![p, y])
             }
-            UavKind::Typed { .. } => self.alu_op(AluOp::LshlInt, vec![x, Operand::imm(2)]),
+            UavKind::Typed { coords: None, .. } => {
+                self.alu_op(AluOp::LshlInt, vec![x, Operand::imm(2)])
+            }
+            UavKind::Typed {
+                coords: Some(sources),
+                ..
+            } => self.typed_byte_address(il, args, sources)?,
+        })
+    }
+
+    /// The byte address of a sized typed UAV's element: `4·(((z·H + y)·W + x)·S + s)`
+    /// when every coordinate is below its size in the launch buffer, else 0xFFFF_FFFC,
+    /// past any buffer (a fetch there reads 0, a RAT write there is dropped), as the
+    /// interpreter does (`docs/abi.md`, "Typed UAVs").
+    fn typed_byte_address(
+        &mut self,
+        il: &IlOp,
+        args: &[Value],
+        sources: [Option<u8>; 4],
+    ) -> Result<Operand, CompileError> {
+        let id = Self::uav_id(il);
+        let base = abi::typed_uav_size_dword(&self.uav_kinds, id).ok_or_else(|| {
+            CompileError::Internal(format!("typed UAV {id} has no size in the launch buffer"))
+        })?;
+        let mut coords = [Operand::imm(0); 4];
+        for (k, src) in sources.iter().enumerate() {
+            if let Some(c) = src {
+                coords[k] = self.arg_or_zero(il, args, 0, u32::from(*c))?;
+            }
+        }
+        let size: Vec<Operand> = (0..4).map(|k| self.launch_dword(base + k)).collect();
+        let mut inside: Option<Operand> = None;
+        for k in 0..4 {
+            if sources[k].is_none() {
+                continue;
+            }
+            // size > coordinate: all ones, else 0.
+            let m = self.alu_op(AluOp::SetgtUint, vec![size[k], coords[k]]);
+            inside = Some(match inside {
+                None => m,
+                Some(p) => self.alu_op(AluOp::AndInt, vec![p, m]),
+            });
+        }
+        let mut e = coords[1];
+        if sources[2].is_some() {
+            let p = self.alu_op(AluOp::MulloInt, vec![coords[2], size[1]]);
+            e = self.alu_op(AluOp::AddInt, vec![p, coords[1]]);
+        }
+        let p = self.alu_op(AluOp::MulloInt, vec![e, size[0]]);
+        let mut e = self.alu_op(AluOp::AddInt, vec![p, coords[0]]);
+        if sources[3].is_some() {
+            let p = self.alu_op(AluOp::MulloInt, vec![e, size[3]]);
+            e = self.alu_op(AluOp::AddInt, vec![p, coords[3]]);
+        }
+        let bytes = self.alu_op(AluOp::LshlInt, vec![e, Operand::imm(2)]);
+        Ok(match inside {
+            // CNDE_INT: src0 == 0 ? src1 : src2.
+            Some(m) => self.alu_op(AluOp::CndeInt, vec![m, Operand::imm(0xFFFF_FFFC), bytes]),
+            None => bytes,
         })
     }
 
@@ -242,7 +300,7 @@ impl Isel<'_> {
     ) -> Result<(), CompileError> {
         let buffer = self.vtx_of_uav(id, il.opcode.mnemonic())?;
         let addr = self.uav_byte_address(il, args, kind)?;
-        let UavKind::Typed { float } = kind else {
+        let UavKind::Typed { float, .. } = kind else {
             return self.fetch_vec(il, results, buffer, addr);
         };
         // A typed UAV of one 32-bit component: (v, 0, 0, 1) as a one-channel format reads.
@@ -410,7 +468,7 @@ impl Isel<'_> {
         let rat = self.rat_of_uav(id, name)?;
         let index = match kind {
             // 4 * x >> 2 = x exactly (the reference computes the address in 64 bits).
-            UavKind::Typed { .. } => self.arg_or_zero(il, args, 0, 0)?,
+            UavKind::Typed { coords: None, .. } => self.arg_or_zero(il, args, 0, 0)?,
             _ => {
                 let addr = self.uav_byte_address(il, args, kind)?;
                 self.alu_op(AluOp::LshrInt, vec![addr, Operand::imm(2)])

@@ -5,7 +5,7 @@
 use il_frontend::enums::{PixTexUsage, ShaderType};
 
 use super::kernel::{Kernel, UavDecl, Vec4};
-use super::memory::{typed_uav_supported, Memory};
+use super::memory::{typed_uav_size_error, typed_uav_supported, Memory};
 use super::wave::{WAVE, ZERO4};
 use crate::runtime::{
     supported_resource_format, supported_resource_type, Bindings, Dispatch, RunError,
@@ -203,6 +203,7 @@ pub fn prepare(kernel: &Kernel, shape: Shape, bindings: &mut Bindings) -> Result
     mem.const_buffers
         .extend(std::mem::take(&mut bindings.const_buffers));
     mem.immediate_cb = d.immediate_cb.clone().unwrap_or_default();
+    mem.uav_sizes = bindings.uav_sizes.clone();
     for (id, bytes) in std::mem::take(&mut bindings.uavs) {
         mem.uav_of.insert(id, mem.uav_buffers.len());
         mem.uav_ids.push(id);
@@ -280,8 +281,13 @@ pub fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError
         if let UavDecl::Typed { ty, format } = *decl {
             if !typed_uav_supported(ty, format) {
                 return Err(RunError::Unsupported(format!(
-                    "typed UAV {id} of type {ty} and format {format}: the runtime binds buffer and 1D UAVs of 32-bit uint, sint or float elements"
+                    "typed UAV {id} of type {ty} and format {format}: the runtime binds buffer, 1D, 1D-array, 2D, 2D-array, 3D and 2D MSAA (array) UAVs of 32-bit uint, sint or float elements"
                 )));
+            }
+            if let Some(bytes) = b.uavs.get(&id) {
+                if let Some(e) = typed_uav_size_error(id, ty, b.uav_sizes.get(&id), bytes.len()) {
+                    return Err(bad(e));
+                }
             }
         }
         let partner_bound = heap_partner(kernel, id).is_some_and(|p| b.uavs.contains_key(&p));
@@ -292,6 +298,15 @@ pub fn check(kernel: &Kernel, shape: Shape, b: &Bindings) -> Result<(), RunError
     if let Some(id) = b.uavs.keys().find(|id| !d.uavs.contains_key(id)) {
         return Err(bad(format!(
             "UAV {id} is bound but the program declares no UAV {id}"
+        )));
+    }
+    if let Some((id, size)) = b
+        .uav_sizes
+        .iter()
+        .find(|(id, _)| !matches!(d.uavs.get(id), Some(UavDecl::Typed { .. })))
+    {
+        return Err(bad(format!(
+            "UAV {id} is bound with a size ({size}) but is not a typed UAV: its size is its buffer's"
         )));
     }
     for (&id, decl) in &d.resources {

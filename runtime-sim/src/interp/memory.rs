@@ -21,7 +21,7 @@ use il_semantics::memory::{atomic_of, Atomic, Space};
 
 use super::kernel::{Decls, Inst, LdsAlloc, UavDecl, Vec4};
 use super::wave::{active_lanes as lanes, Lanes, Lanes4, Operand, WAVE, ZERO4, ZERO_OPERAND};
-use crate::runtime::{OutOfRange, Resource};
+use crate::runtime::{OutOfRange, Resource, UavSize};
 
 /// Everything a dispatch reads and writes besides registers.
 #[derive(Clone, Debug, Default)]
@@ -35,6 +35,8 @@ pub struct Memory {
     /// The id each buffer was bound as.
     pub uav_ids: Vec<u32>,
     pub uav_of: BTreeMap<u32, usize>,
+    /// The dimensions of typed UAVs bound with them, by id.
+    pub uav_sizes: BTreeMap<u32, UavSize>,
     pub resources: BTreeMap<u32, Resource>,
     pub global: Vec<Vec4>,
     /// The LDS of the running work-group.
@@ -205,14 +207,19 @@ impl Memory {
                 )
             }
             O::UavLoad | O::UavStore => {
-                // Typed UAVs of one 32-bit component (buffer or 1D): element x at byte 4x.
-                // A load returns (v, 0, 0, 1) as a one-channel format does.
+                // Typed UAVs of one 32-bit component: the element at the coordinates the
+                // UAV's dimension uses (`typed_coordinates`), laid out as `UavSize` says.
+                // A load returns (v, 0, 0, 1) as a one-channel format does; an address out
+                // of range reads 0 (then 0, 0, 1) and writes nothing (L8771, L9087).
                 let a = src(0);
-                let addr = |l: usize| u64::from(a[0][l]) * 4;
+                let addr = |l: usize| self.typed_byte_address(decls, id, a, l);
                 if inst.opcode == O::UavStore {
-                    return self.uav_sized(id, false, 4, false, addr, src(1), who.exec);
+                    let addrs: Vec<u64> = (0..WAVE).map(addr).collect();
+                    return self.uav_sized(id, false, 4, false, |l| addrs[l], src(1), who.exec);
                 }
-                let mut out = self.uav_sized(id, true, 4, false, addr, &ZERO_OPERAND, who.exec)?;
+                let addrs: Vec<u64> = (0..WAVE).map(addr).collect();
+                let mut out =
+                    self.uav_sized(id, true, 4, false, |l| addrs[l], &ZERO_OPERAND, who.exec)?;
                 let one = if typed_format(decls, id) == ElementFormat::Float {
                     super::kernel::ONE_F32
                 } else {
@@ -373,6 +380,21 @@ impl Memory {
         }
     }
 
+    /// The byte address of the element a typed access of lane `l` names, or `u64::MAX`
+    /// (which no buffer reaches) when a coordinate is out of range. A buffer or 1D UAV
+    /// bound without a size is addressed by `x` alone, bounded by its bytes.
+    fn typed_byte_address(&self, decls: &Decls, id: u32, a: &Operand, l: usize) -> u64 {
+        let ty = match decls.uavs.get(&id) {
+            Some(UavDecl::Typed { ty, .. }) => *ty,
+            _ => PixTexUsage::Buffer,
+        };
+        let [x, y, z, s] = typed_coordinates(ty, [a[0][l], a[1][l], a[2][l], a[3][l]]);
+        match self.uav_sizes.get(&id) {
+            Some(size) => size.element(x, y, z, s).map_or(u64::MAX, |e| e * 4),
+            None => u64::from(x) * 4,
+        }
+    }
+
     /// Reads four consecutive dwords per lane from UAV `id` at the byte address `addr(l)`.
     fn uav_load4(&mut self, id: u32, exec: u64, addr: impl Fn(usize) -> u64) -> Lanes4 {
         let mut out = ZERO4;
@@ -492,13 +514,19 @@ impl Memory {
                         .find(|(_, d)| **d == UavDecl::Arena)
                         .map_or(8, |(&i, _)| i);
                 }
+                let addressing = atomic_addressing(decls, id);
+                let addrs: Vec<u64> = (0..WAVE)
+                    .map(|l| match addressing {
+                        AtomicAddressing::Element => self.typed_byte_address(decls, id, a, l),
+                        _ => addressing.byte_address(a[0][l], a[1][l]) & !3,
+                    })
+                    .collect();
                 let Some(buf) = self.uav(id) else {
                     self.out_of_range.uav_writes += u64::from(exec.count_ones());
                     return out;
                 };
-                let addressing = atomic_addressing(decls, id);
                 for l in lanes(exec) {
-                    let addr = addressing.byte_address(a[0][l], a[1][l]) & !3;
+                    let addr = addrs[l];
                     // UAV compare: `if (uav == src2) uav = src1` (L8756): swap into
                     // (compare, new) order.
                     let (x, y) = if op == Atomic::CmpXchg {
@@ -664,16 +692,106 @@ fn typed_format(decls: &Decls, id: u32) -> ElementFormat {
     }
 }
 
-/// Whether a typed UAV declaration is one the runtime can bind (a buffer or 1D surface
-/// of one 32-bit component).
+/// Whether a typed UAV declaration is one the runtime can bind: a buffer, 1D, 1D-array, 2D,
+/// 2D-array, 3D, 2D MSAA or 2D MSAA-array surface of one 32-bit component (uint, sint or
+/// float; `docs/abi.md`, "Typed UAVs").
 pub fn typed_uav_supported(ty: PixTexUsage, format: ElementFormat) -> bool {
+    typed_uav_dimensions(ty).is_some() && typed_uav_format_supported(format)
+}
+
+/// Whether a typed UAV is a buffer or a 1D surface of 32-bit elements: one the compiled
+/// targets address as a dword array indexed by `x`.
+pub fn typed_uav_linear(ty: PixTexUsage, format: ElementFormat) -> bool {
     matches!(
         ty,
         PixTexUsage::Buffer | PixTexUsage::Tex1D | PixTexUsage::Unknown
-    ) && matches!(
+    ) && typed_uav_format_supported(format)
+}
+
+fn typed_uav_format_supported(format: ElementFormat) -> bool {
+    matches!(
         format,
         ElementFormat::Uint | ElementFormat::Sint | ElementFormat::Float | ElementFormat::Unknown
     )
+}
+
+/// What a typed UAV's dimension uses of a size: (height, depth, samples), each `true` when
+/// the dimension has it. `None` for a dimension the runtime does not bind (cube maps).
+pub fn typed_uav_dimensions(ty: PixTexUsage) -> Option<(bool, bool, bool)> {
+    use PixTexUsage as T;
+    Some(match ty {
+        T::Buffer | T::Tex1D | T::Unknown => (false, false, false),
+        T::Tex1DArray | T::Tex2D => (true, false, false),
+        T::Tex2DArray | T::Tex3D => (true, true, false),
+        T::Tex2DMsaa => (true, false, true),
+        T::Tex2DArrayMsaa => (true, true, true),
+        _ => return None,
+    })
+}
+
+/// The (x, y, z, sample) of a typed UAV's element from an access's `src0` (after swizzle),
+/// by dimension (L8771, L9087: "src0.yzw is ignored for buffers and texture1D", "src0.zw
+/// is ignored for texture1D arrays and texture 2D"): buffer and 1D x; 1D array x and the
+/// slice in y; 2D x, y; 2D array x, y and the slice in z; 3D x, y, z; 2D MSAA x, y and the
+/// sample in z; 2D MSAA array x, y, the slice in z and the sample in w (the order of the
+/// address registers of GCN's MIMG loads; the reference names no component for the
+/// sample, `docs/decisions.md`, "Typed UAVs of every dimension").
+pub fn typed_coordinates(ty: PixTexUsage, a: [u32; 4]) -> [u32; 4] {
+    typed_coordinate_sources(ty).map(|c| c.map_or(0, |c| a[usize::from(c)]))
+}
+
+/// The `src0` component giving each of (x, y, z, sample) of a typed UAV's element, `None`
+/// for 0 (see [`typed_coordinates`]).
+pub fn typed_coordinate_sources(ty: PixTexUsage) -> [Option<u8>; 4] {
+    use PixTexUsage as T;
+    match ty {
+        T::Tex1DArray | T::Tex2D => [Some(0), Some(1), None, None],
+        T::Tex2DArray | T::Tex3D => [Some(0), Some(1), Some(2), None],
+        T::Tex2DMsaa => [Some(0), Some(1), None, Some(2)],
+        T::Tex2DArrayMsaa => [Some(0), Some(1), Some(2), Some(3)],
+        _ => [Some(0), None, None, None],
+    }
+}
+
+/// Whether a size fits a typed UAV of dimension `ty` bound with `bytes` bytes; the reason
+/// when not. A buffer or 1D UAV may go without a size; every other dimension needs one.
+pub fn typed_uav_size_error(
+    id: u32,
+    ty: PixTexUsage,
+    size: Option<&UavSize>,
+    bytes: usize,
+) -> Option<String> {
+    let (h, d, s) = typed_uav_dimensions(ty)?;
+    let Some(size) = size else {
+        return (h || d || s).then(|| {
+            format!(
+                "typed UAV {id} is {ty}: bind it with its size (--uav {id}=PATH:W{}{}{})",
+                if h { "xH" } else { "" },
+                if d { "xD" } else { "" },
+                if s { "@SAMPLES" } else { "" }
+            )
+        });
+    };
+    let unused = [
+        ("a height", !h && size.height != 1),
+        ("a depth", !d && size.depth != 1),
+        ("samples", !s && size.samples != 1),
+    ];
+    if let Some((what, _)) = unused.iter().find(|(_, bad)| *bad) {
+        return Some(format!(
+            "typed UAV {id} is {ty}, which has no {}: it was bound as {size}",
+            what.trim_start_matches("a ")
+        ));
+    }
+    if size.elements() == 0 {
+        return Some(format!("typed UAV {id} was bound as {size}: no elements"));
+    }
+    let want = size.elements().saturating_mul(4);
+    (want != bytes as u64).then(|| {
+        format!(
+            "typed UAV {id} of {size} elements of 4 bytes needs {want} bytes, but its buffer has {bytes}"
+        )
+    })
 }
 
 fn lds_alloc(allocs: &BTreeMap<u32, LdsAlloc>, id: u32) -> Option<LdsAlloc> {
@@ -725,6 +843,55 @@ mod tests {
         assert_eq!(Atomic::CmpXchg.apply(4, 4, 11), 11);
         assert_eq!(Atomic::CmpXchg.apply(4, 5, 11), 4);
         assert_eq!(Atomic::Mskor.apply(0xFF, 0x0F, 0x100), 0x1F0);
+    }
+
+    /// Typed UAV elements: row-major, slice after slice, samples innermost; each
+    /// coordinate bounded by its own size (docs/abi.md, "Typed UAVs").
+    #[test]
+    fn typed_uav_elements_and_sizes() {
+        use PixTexUsage as T;
+        let size = UavSize {
+            width: 3,
+            height: 2,
+            depth: 2,
+            samples: 4,
+        };
+        assert_eq!(size.elements(), 48);
+        assert_eq!(size.element(0, 0, 0, 0), Some(0));
+        assert_eq!(size.element(1, 0, 0, 2), Some(6));
+        assert_eq!(size.element(2, 1, 1, 3), Some(((2 + 1) * 3 + 2) * 4 + 3));
+        // Past a size, even where the linear element would still be inside.
+        assert_eq!(size.element(3, 0, 0, 0), None);
+        assert_eq!(size.element(0, 0, 0, 4), None);
+        assert_eq!(size.element(0, 2, 0, 0), None);
+        let a = [1, 2, 3, 4];
+        assert_eq!(typed_coordinates(T::Buffer, a), [1, 0, 0, 0]);
+        assert_eq!(typed_coordinates(T::Tex1DArray, a), [1, 2, 0, 0]);
+        assert_eq!(typed_coordinates(T::Tex2D, a), [1, 2, 0, 0]);
+        assert_eq!(typed_coordinates(T::Tex2DArray, a), [1, 2, 3, 0]);
+        assert_eq!(typed_coordinates(T::Tex3D, a), [1, 2, 3, 0]);
+        assert_eq!(typed_coordinates(T::Tex2DMsaa, a), [1, 2, 0, 3]);
+        assert_eq!(typed_coordinates(T::Tex2DArrayMsaa, a), [1, 2, 3, 4]);
+        let two_d = UavSize {
+            width: 4,
+            height: 3,
+            depth: 1,
+            samples: 1,
+        };
+        assert_eq!(typed_uav_size_error(1, T::Tex2D, Some(&two_d), 48), None);
+        assert!(typed_uav_size_error(1, T::Tex2D, None, 48).is_some());
+        assert!(typed_uav_size_error(1, T::Tex2D, Some(&two_d), 52).is_some());
+        assert!(typed_uav_size_error(1, T::Tex1D, Some(&two_d), 48).is_some());
+        assert_eq!(typed_uav_size_error(1, T::Buffer, None, 52), None);
+        assert!(typed_uav_size_error(1, T::Tex2DMsaa, Some(&size), 192).is_some());
+        assert_eq!(
+            typed_uav_size_error(1, T::Tex2DArrayMsaa, Some(&size), 192),
+            None
+        );
+        assert!(!typed_uav_supported(T::Cubemap, ElementFormat::Uint));
+        assert!(!typed_uav_supported(T::Tex2D, ElementFormat::Unorm));
+        assert!(typed_uav_linear(T::Tex1D, ElementFormat::Float));
+        assert!(!typed_uav_linear(T::Tex2D, ElementFormat::Float));
     }
 
     /// A structured UAV of stride 4 is addressed by (index, offset) like any other stride
