@@ -169,8 +169,8 @@ pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled,
     // or the backend refuses it with the reason if it needs more).
     let opts = match kernel::lower(program) {
         Ok(k) => {
-            super::refuse_unaddressable_typed_uavs(program, &k, true)
-                .map_err(|(why, at)| Error::Unsupported(why, at))?;
+            super::refuse_unaddressable_typed_uavs(program, &k)
+                .map_err(|(why, at)| Error::Unsupported(format!("unsupported: {why}"), at))?;
             backend_options(&k)
         }
         Err(_) => backend_r600::Options::default(),
@@ -259,7 +259,7 @@ impl Cayman {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
-        super::refuse_unaddressable_typed_uavs(program, &k, true)
+        super::refuse_unaddressable_typed_uavs(program, &k)
             .map_err(|(why, _)| RunError::Unsupported(format!("Cayman: {why}")))?;
         let compiled = compile_with(program, &backend_options(&k), &midend::Options::default())
             .map_err(to_run_error)?;

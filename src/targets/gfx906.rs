@@ -65,8 +65,8 @@ impl Error {
 /// The binding-relevant declarations of a program.
 pub fn decls(program: &Program) -> Result<Decls, Error> {
     let k = kernel::lower(program).map_err(|e| Error::Declarations(e.to_string()))?;
-    super::refuse_unaddressable_typed_uavs(program, &k, true)
-        .map_err(|(why, at)| Error::Unsupported(why, at))?;
+    super::refuse_unaddressable_typed_uavs(program, &k)
+        .map_err(|(why, at)| Error::Unsupported(format!("unsupported: {why}"), at))?;
     Ok(decls_of(&k))
 }
 
@@ -226,7 +226,7 @@ impl Gfx906 {
     }
 
     fn prepare_lowered(&self, program: &Program, k: kernel::Kernel) -> Result<Prepared, RunError> {
-        super::refuse_unaddressable_typed_uavs(program, &k, true)
+        super::refuse_unaddressable_typed_uavs(program, &k)
             .map_err(|(why, _)| RunError::Unsupported(format!("gfx906: {why}")))?;
         let func = midend::compile(program, &midend::Options::default()).map_err(|e| match e {
             midend::Error::Build(b) => RunError::Unsupported(format!("gfx906: {b}")),

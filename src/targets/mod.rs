@@ -10,26 +10,18 @@ use runtime_sim::{Bindings, Dispatch, RunError, RunReport};
 
 use crate::{RunOptions, Target};
 
-/// Refuses typed UAVs a machine target does not address correctly yet. With `sized` the
-/// target addresses every dimension the runtime binds (`typed_uav_supported`; both targets
-/// do now); without it only buffer and 1D UAVs, compiled as a dword array indexed by `x`
-/// (`typed_uav_linear`), where a 2D, 3D, array or multisampled UAV would be compiled wrong
-/// (y, z and the sample dropped). A format other than 32-bit uint, sint or float is refused
-/// either way. Refused, with the reason, located at the declaration.
+/// Refuses typed UAVs the machine targets do not address: those the runtime cannot bind
+/// (`typed_uav_supported`: a format other than 32-bit uint, sint or float, a cube map).
+/// Refused with the reason (without the word "unsupported", which each caller's error
+/// adds), located at the declaration, rather than compiled wrong.
 pub(crate) fn refuse_unaddressable_typed_uavs(
     program: &Program,
     k: &runtime_sim::interp::kernel::Kernel,
-    sized: bool,
 ) -> Result<(), (String, Span)> {
     use il_frontend::Opcode;
     for (&id, decl) in &k.decls.uavs {
         if let runtime_sim::interp::kernel::UavDecl::Typed { ty, format } = *decl {
-            let ok = if sized {
-                runtime_sim::interp::memory::typed_uav_supported(ty, format)
-            } else {
-                runtime_sim::interp::memory::typed_uav_linear(ty, format)
-            };
-            if !ok {
+            if !runtime_sim::interp::memory::typed_uav_supported(ty, format) {
                 let span = program
                     .instructions()
                     .find(|i| {
@@ -39,12 +31,7 @@ pub(crate) fn refuse_unaddressable_typed_uavs(
                     .map_or_else(Span::default, |i| i.span);
                 return Err((
                     format!(
-                        "unsupported: typed UAV {id} of type {ty} and format {format}: this target addresses {} typed UAVs of 32-bit uint, sint or float elements",
-                        if sized {
-                            "buffer, 1D, 1D-array, 2D, 2D-array, 3D and 2D MSAA (array)"
-                        } else {
-                            "buffer and 1D"
-                        }
+                        "typed UAV {id} of type {ty} and format {format}: the compiled targets address typed UAVs of 32-bit uint, sint or float elements"
                     ),
                     span,
                 ));

@@ -699,15 +699,6 @@ pub fn typed_uav_supported(ty: PixTexUsage, format: ElementFormat) -> bool {
     typed_uav_dimensions(ty).is_some() && typed_uav_format_supported(format)
 }
 
-/// Whether a typed UAV is a buffer or a 1D surface of 32-bit elements: one the compiled
-/// targets address as a dword array indexed by `x`.
-pub fn typed_uav_linear(ty: PixTexUsage, format: ElementFormat) -> bool {
-    matches!(
-        ty,
-        PixTexUsage::Buffer | PixTexUsage::Tex1D | PixTexUsage::Unknown
-    ) && typed_uav_format_supported(format)
-}
-
 fn typed_uav_format_supported(format: ElementFormat) -> bool {
     matches!(
         format,
@@ -890,8 +881,6 @@ mod tests {
         );
         assert!(!typed_uav_supported(T::Cubemap, ElementFormat::Uint));
         assert!(!typed_uav_supported(T::Tex2D, ElementFormat::Unorm));
-        assert!(typed_uav_linear(T::Tex1D, ElementFormat::Float));
-        assert!(!typed_uav_linear(T::Tex2D, ElementFormat::Float));
     }
 
     /// A structured UAV of stride 4 is addressed by (index, offset) like any other stride
