@@ -1104,7 +1104,7 @@ impl Isel<'_> {
         self.alu_op(AluOp::MuladdUint24, vec![y, w, x])
     }
 
-    /// `sample`, `sample_c`, `sample_c_lz` and `load` of a declared 1D/2D (array) resource:
+    /// `sample*` (the LOD, bias and gradient forms read level 0, `texture.rs`) and `load` of a declared 1D/2D (array) resource:
     /// one TEX instruction per result component, the coordinates moved into .xyzw of one GPR
     /// (u, v, slice, reference; `texture.rs`).
     fn texture(
@@ -1116,7 +1116,14 @@ impl Isel<'_> {
         let name = il.opcode.mnemonic();
         let field = |f: &str| il.field(f);
         let ld = il.opcode == Opcode::Load;
-        let compare = matches!(il.opcode, Opcode::SampleC | Opcode::SampleCLz);
+        let compare = matches!(
+            il.opcode,
+            Opcode::SampleC
+                | Opcode::SampleCLz
+                | Opcode::SampleCL
+                | Opcode::SampleCB
+                | Opcode::SampleCG
+        );
         if il.extra.resource_format.is_some() {
             return Err(unsupported(
                 format!("{name} with indexed resources"),
@@ -1263,6 +1270,12 @@ impl Isel<'_> {
             | Opcode::Load
             | Opcode::SampleC
             | Opcode::SampleCLz
+            | Opcode::SampleL
+            | Opcode::SampleB
+            | Opcode::SampleG
+            | Opcode::SampleCL
+            | Opcode::SampleCB
+            | Opcode::SampleCG
             | Opcode::Fetch4
             | Opcode::Fetch4C
             | Opcode::Fetch4Po
