@@ -1035,6 +1035,12 @@ impl Isel<'_> {
             }
             Input::ThreadIdInGroupFlat => self.local_flat(),
             Input::ThreadGroupIdFlat => self.group_flat(),
+            // The wavefront's index in its group: the group's work-items fill wavefronts of
+            // 64 in flat order (`docs/abi.md`), so the flat id shifted right by 6.
+            Input::WaveId if !self.opts.pixel => {
+                let t = self.local_flat();
+                self.alu_op(AluOp::LshrInt, vec![t, Operand::imm(6)])
+            }
             Input::Position(c) if self.opts.pixel => match c {
                 0 | 1 => self.preloaded(0, c),
                 3 => Operand::imm(0x3F80_0000),
@@ -1265,6 +1271,7 @@ impl Isel<'_> {
             Opcode::DiscardLogicalnz => self.discard(true, args),
             Opcode::Kill => self.kill(args),
             Opcode::Resinfo => self.resinfo(il, args, results),
+            Opcode::Bufinfo => self.bufinfo(il, results),
             Opcode::DiscardLogicalz => self.discard(false, args),
             Opcode::Sample
             | Opcode::Load
