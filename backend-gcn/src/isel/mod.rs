@@ -46,6 +46,7 @@ use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VRe
 use crate::CompileError;
 
 mod alu32;
+mod derivative;
 mod discard;
 mod double;
 mod fmod;
@@ -2087,6 +2088,9 @@ impl<'f> Selector<'f> {
                 DstKind::Values(mask),
             ) => self.image_sample(il, args, results, mask),
             (IlOpcode::Bufinfo, DstKind::Values(_)) => self.bufinfo(il, results),
+            (IlOpcode::Dsx | IlOpcode::Dsy | IlOpcode::Fwidth, DstKind::Values(mask)) => {
+                self.derivative(il, args, results, mask)
+            }
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
             (op, _) if discard::handles(op) => self.discard_il(il, args),
             (IlOpcode::Load, DstKind::Values(mask)) => self.image_load(il, args, results, mask),
