@@ -129,7 +129,8 @@ pub fn emit(cf: &CfProgram, m: &MFunc, alloc: &Alloc) -> Result<isa::Program, Co
                             _ if t.extra.resinfo => TexOp::GetTextureResinfo,
                             _ if t.extra.gather.is_some() => TexOp::Gather4,
                             (true, ..) => TexOp::Ld,
-                            (false, None, _) => TexOp::Sample,
+                            (false, None, false) => TexOp::Sample,
+                            (false, None, true) => TexOp::SampleLz,
                             (false, Some(_), false) => TexOp::SampleC,
                             (false, Some(_), true) => TexOp::SampleCLz,
                         };

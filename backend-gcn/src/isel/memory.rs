@@ -591,7 +591,7 @@ impl Selector<'_> {
     }
 
     /// One DS instruction with offset 0 on the LDS.
-    fn ds(
+    pub(super) fn ds(
         &mut self,
         op: Opcode,
         vdst: Option<VReg>,

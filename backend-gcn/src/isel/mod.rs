@@ -46,6 +46,7 @@ use crate::mir::{phys_operand, File, Label, MFunc, MInst, Reg, RegRef, Slot, VRe
 use crate::CompileError;
 
 mod alu32;
+mod derivative;
 mod discard;
 mod double;
 mod fmod;
@@ -592,7 +593,7 @@ impl<'f> Selector<'f> {
                 let (t, g, l): (u8, [bool; 3], bool) = match i {
                     Input::ThreadIdInGroup(c) if c < 3 => (c + 1, [false; 3], false),
                     Input::ThreadIdInGroup(_) => (0, [false; 3], false),
-                    Input::ThreadIdInGroupFlat => (3, [false; 3], true),
+                    Input::ThreadIdInGroupFlat | Input::WaveId => (3, [false; 3], true),
                     Input::ThreadGroupId(c) if c < 3 => {
                         let mut g = [false; 3];
                         g[usize::from(c)] = true;
@@ -1759,6 +1760,27 @@ impl<'f> Selector<'f> {
                 let g = self.flat_group()?;
                 result(self, Src::r(g));
             }
+            // The wavefront's index in its group: the group's work-items fill wavefronts of
+            // 64 in flat order (`docs/abi.md`), so it is the flat id shifted right by 6; the
+            // same in every lane.
+            Input::WaveId => {
+                let t = self.flat_tid()?;
+                let v = if want == File::V {
+                    d
+                } else {
+                    self.m.new_vreg(File::V, 1)
+                };
+                self.valu(
+                    Opcode::V_LSHRREV_B32,
+                    Some(Dst::r(v)),
+                    None,
+                    &[Src::Imm(6), Src::r(t)],
+                    none,
+                );
+                if v != d {
+                    self.readfirstlane(Dst::r(d), Src::r(v));
+                }
+            }
             Input::AbsoluteThreadId(c) if c < 3 => {
                 let c = usize::from(c);
                 let g = self.wgid[c].ok_or_else(|| unsupported("group id"))?;
@@ -2072,6 +2094,10 @@ impl<'f> Selector<'f> {
                 IlOpcode::Sample | IlOpcode::SampleL | IlOpcode::SampleB | IlOpcode::SampleG,
                 DstKind::Values(mask),
             ) => self.image_sample(il, args, results, mask),
+            (IlOpcode::Bufinfo, DstKind::Values(_)) => self.bufinfo(il, results),
+            (IlOpcode::Dsx | IlOpcode::Dsy | IlOpcode::Fwidth, DstKind::Values(mask)) => {
+                self.derivative(il, args, results, mask)
+            }
             (op, _) if memory::handles(op) => self.memory_il(il, args, results),
             (op, _) if discard::handles(op) => self.discard_il(il, args),
             (IlOpcode::Load, DstKind::Values(mask)) => self.image_load(il, args, results, mask),

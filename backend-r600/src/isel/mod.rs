@@ -1035,6 +1035,12 @@ impl Isel<'_> {
             }
             Input::ThreadIdInGroupFlat => self.local_flat(),
             Input::ThreadGroupIdFlat => self.group_flat(),
+            // The wavefront's index in its group: the group's work-items fill wavefronts of
+            // 64 in flat order (`docs/abi.md`), so the flat id shifted right by 6.
+            Input::WaveId if !self.opts.pixel => {
+                let t = self.local_flat();
+                self.alu_op(AluOp::LshrInt, vec![t, Operand::imm(6)])
+            }
             Input::Position(c) if self.opts.pixel => match c {
                 0 | 1 => self.preloaded(0, c),
                 3 => Operand::imm(0x3F80_0000),
@@ -1104,7 +1110,7 @@ impl Isel<'_> {
         self.alu_op(AluOp::MuladdUint24, vec![y, w, x])
     }
 
-    /// `sample`, `sample_c`, `sample_c_lz` and `load` of a declared 1D/2D (array) resource:
+    /// `sample*` (the LOD, bias and gradient forms read level 0, `texture.rs`) and `load` of a declared 1D/2D (array) resource:
     /// one TEX instruction per result component, the coordinates moved into .xyzw of one GPR
     /// (u, v, slice, reference; `texture.rs`).
     fn texture(
@@ -1116,7 +1122,14 @@ impl Isel<'_> {
         let name = il.opcode.mnemonic();
         let field = |f: &str| il.field(f);
         let ld = il.opcode == Opcode::Load;
-        let compare = matches!(il.opcode, Opcode::SampleC | Opcode::SampleCLz);
+        let compare = matches!(
+            il.opcode,
+            Opcode::SampleC
+                | Opcode::SampleCLz
+                | Opcode::SampleCL
+                | Opcode::SampleCB
+                | Opcode::SampleCG
+        );
         if il.extra.resource_format.is_some() {
             return Err(unsupported(
                 format!("{name} with indexed resources"),
@@ -1258,11 +1271,18 @@ impl Isel<'_> {
             Opcode::DiscardLogicalnz => self.discard(true, args),
             Opcode::Kill => self.kill(args),
             Opcode::Resinfo => self.resinfo(il, args, results),
+            Opcode::Bufinfo => self.bufinfo(il, results),
             Opcode::DiscardLogicalz => self.discard(false, args),
             Opcode::Sample
             | Opcode::Load
             | Opcode::SampleC
             | Opcode::SampleCLz
+            | Opcode::SampleL
+            | Opcode::SampleB
+            | Opcode::SampleG
+            | Opcode::SampleCL
+            | Opcode::SampleCB
+            | Opcode::SampleCG
             | Opcode::Fetch4
             | Opcode::Fetch4C
             | Opcode::Fetch4Po

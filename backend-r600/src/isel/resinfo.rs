@@ -98,3 +98,63 @@ impl Isel<'_> {
         Ok(())
     }
 }
+
+impl Isel<'_> {
+    /// `bufinfo_resource(n)` (IL reference L4622): the resource's size in elements, its
+    /// texels (width · height · slices, as the interpreter counts them), in every written
+    /// component: the product of GET_TEXTURE_RESINFO's X, Y and Z of level 0 (the model
+    /// gives height and depth at least 1). `_uav` is refused: a RAT's size is in no
+    /// register or constant the program can read (the launch ABI does not pass it).
+    pub(super) fn bufinfo(&mut self, il: &IlOp, results: &[Value]) -> Result<(), CompileError> {
+        let name = il.opcode.mnemonic();
+        let id = il.field("resource").unwrap_or(0);
+        if il.field("uav").unwrap_or(0) != 0 {
+            return Err(unsupported(
+                format!("{name} of UAV {id}: a RAT's size is not passed to the program"),
+                self.span,
+            ));
+        }
+        if !self.resources.contains_key(&id) {
+            return Err(unsupported(
+                format!("{name}: resource {id} is not a declared 1D/2D (array) resource"),
+                self.span,
+            ));
+        }
+        if id > 127 || il.extra.resource_format.is_some() {
+            return Err(unsupported(
+                format!("{name}: resource {id} (0..127, not indexed)"),
+                self.span,
+            ));
+        }
+        self.ties += 1;
+        let u = self.tied(Chan::X, Some(self.ties), Operand::imm(0));
+        self.uses.textures.insert(id);
+        let mut fields = Vec::with_capacity(3);
+        for f in 0..3u8 {
+            let dst = self.m.new_vreg(VRegInfo::default());
+            self.cur.push(MInst::Tex {
+                resource: id as u8,
+                ld: false,
+                normalized: false,
+                comp: f,
+                dst,
+                u,
+                v: None,
+                extra: TexExtra {
+                    resinfo: true,
+                    ..TexExtra::default()
+                },
+            });
+            fields.push(dst);
+        }
+        let wh = self.alu_op(
+            AluOp::MulloUint,
+            vec![Operand::reg(fields[0]), Operand::reg(fields[1])],
+        );
+        let n = self.alu_op(AluOp::MulloUint, vec![wh, Operand::reg(fields[2])]);
+        for &r in results {
+            self.vals.insert(r, n);
+        }
+        Ok(())
+    }
+}

@@ -37,7 +37,22 @@ impl Isel<'_> {
         tie: Option<u32>,
     ) -> Result<TexExtra, CompileError> {
         let mut extra = TexExtra {
-            level_zero: il.opcode == il_frontend::opcode::Opcode::SampleCLz,
+            // Resources have one mip level (`docs/abi.md`), so the forms that choose a level
+            // (an LOD, a bias, gradients) all read level 0: SAMPLE_LZ / SAMPLE_C_LZ, as
+            // gfx906 compiles them to `image_sample_lz`.
+            level_zero: {
+                use il_frontend::opcode::Opcode as O;
+                matches!(
+                    il.opcode,
+                    O::SampleCLz
+                        | O::SampleL
+                        | O::SampleB
+                        | O::SampleG
+                        | O::SampleCL
+                        | O::SampleCB
+                        | O::SampleCG
+                )
+            },
             ..TexExtra::default()
         };
         if !ld {

@@ -259,7 +259,7 @@ impl Wave {
         }
         if !matches!(
             t.op,
-            TexOp::Sample | TexOp::Ld | TexOp::SampleC | TexOp::SampleCLz
+            TexOp::Sample | TexOp::SampleLz | TexOp::Ld | TexOp::SampleC | TexOp::SampleCLz
         ) {
             return Err(RunError::Unsupported(format!(
                 "{here}: texture instruction {}",

@@ -212,6 +212,16 @@ fn sample_reads_the_slice_in_z() {
     assert_eq!(s(-3.0), 1.0);
 }
 
+// SAMPLE_LZ: SAMPLE with the level of detail forced to zero (cayman L7593); the model's
+// textures have one level, so it reads what SAMPLE reads whatever src0.W holds.
+#[test]
+fn sample_lz_reads_level_zero_like_sample() {
+    let s = |op, z: f32, w: f32| f32::from_bits(sample(op, z, w, None).unwrap());
+    for (z, w) in [(0.0, 0.0), (1.4, 3.0), (1.5, -2.0), (7.0, 100.0)] {
+        assert_eq!(s(TexOp::SampleLz, z, w), s(TexOp::Sample, z, 0.0));
+    }
+}
+
 // SAMPLE_C_LZ: "compares the reference value in src0.W with the sampled value ... A passing
 // compare puts a 1.0 in the src0.X element. A failing compare puts a 0.0" (cayman L7400,
 // L7487); the function is the sampler's.
