@@ -164,9 +164,10 @@ pub fn compile(func: &Function, options: &Options) -> Result<Compiled, CompileEr
     let mut last = balanced;
     while !candidates.is_empty() {
         count = count.min(candidates.len());
-        let spilled = midend::spill::to_private(func, &candidates[..count], array);
+        let victims = &candidates[..count];
+        let spilled = midend::spill::to_private(func, victims, array);
         let mut opts = options.clone();
-        let slots = (count as u32).div_ceil(4);
+        let slots = midend::spill::elements(func, victims);
         let itemps = &mut opts.memory.itemps;
         itemps.arrays.insert(array, (itemps.elements, slots));
         itemps.elements += slots;

@@ -47,6 +47,35 @@ fn many_live(n: usize, depth: usize, doubles: bool) -> String {
     s
 }
 
+/// Loads `n` vectors, then changes every one of them in each of `iterations` iterations of
+/// a loop (each from itself and the next one, so that all `n` are carried from one
+/// iteration to the next: block parameters of the loop header), and folds them after it.
+fn many_carried(n: usize, iterations: u32) -> String {
+    let mut s = String::from(HEAD);
+    s += &format!("dcl_literal l2, {iterations}, 3, 0, 0\n");
+    s += "ishl r0.x, vTidInGrpFlat.x, l0.z\n";
+    for k in 0..n {
+        s += &format!("uav_raw_load_id(11) r{}, r0.x\n", 100 + k);
+        s += "iadd r0.x, r0.x, l0.w\n";
+    }
+    s += "mov r10.x, l0.x\nwhileloop\nige r9.x, r10.x, l2.x\nbreak_logicalnz r9.x\n";
+    for k in 0..n {
+        // Rotated and mixed so that no iteration leaves a value as it was.
+        s += &format!(
+            "ishl r2, r{}, l0.y\nixor r{1}, r{1}, r2\n",
+            100 + (k + 1) % n,
+            100 + k
+        );
+        s += &format!("iadd r{0}, r{0}, l2.y\n", 100 + k);
+    }
+    s += "iadd r10.x, r10.x, l0.y\nendloop\nmov r4, l0.x\n";
+    for k in 0..n {
+        s += &format!("ixor r4, r4, r{}\niadd r4, r4, l0.y\n", 100 + k);
+    }
+    s += "ishl r3.x, vAbsTidFlat.x, l0.w\nuav_raw_store_id(11) mem, r3.x, r4\nend\n";
+    s
+}
+
 fn check(name: &str, text: &str) {
     let parsed = ilc::parse(text.as_bytes(), name).expect("the generated program parses");
     let limit = runtime_sim::interp::DEFAULT_STEP_LIMIT;
@@ -80,7 +109,11 @@ fn two_hundred_fifty_vectors_live_across_nested_loops() {
 }
 
 #[test]
-#[ignore = "refused: the doubles of the fold are not spilled yet (midend::spill takes 32-bit values only)"]
 fn two_hundred_fifty_vectors_live_as_doubles_across_nested_loops() {
     check("live250_doubles_loops2.il", &many_live(250, 2, true));
+}
+
+#[test]
+fn two_hundred_vectors_carried_around_a_loop() {
+    check("carried200.il", &many_carried(200, 3));
 }
