@@ -109,11 +109,13 @@ fn two_hundred_fifty_vectors_live_across_nested_loops() {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "release only: minutes in a debug build")]
 fn two_hundred_fifty_vectors_live_as_doubles_across_nested_loops() {
     check("live250_doubles_loops2.il", &many_live(250, 2, true));
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "release only: minutes in a debug build")]
 fn two_hundred_vectors_carried_around_a_loop() {
     check("carried200.il", &many_carried(200, 3));
 }
