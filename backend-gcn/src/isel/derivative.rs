@@ -49,13 +49,7 @@ impl Selector<'_> {
         let (dx, dy) = (il.opcode != O::Dsy, il.opcode != O::Dsx);
         let x_lanes = dx.then(|| pair(self, 1));
         let y_lanes = dy.then(|| pair(self, 8));
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let Some(&r) = results.get(k) else { break };
-            k += 1;
+        for (c, r) in super::written(mask, results) {
             let v = il_src(il, args, 0, c).ok_or_else(|| {
                 CompileError::Internal(format!("{}: a source is missing", il.opcode.mnemonic()))
             })?;

@@ -45,7 +45,7 @@ use il_semantics::memory::{atomic_of, Atomic, Space};
 use midend::ir::{DstKind, IlOp, Value};
 use smallvec::{smallvec, SmallVec};
 
-use super::{il_id, il_src, unsupported, Dst, Mods, Selector, Src};
+use super::{il_id, il_src, unsupported, written, Dst, Mods, Selector, Src};
 use crate::isa::{Buf, Ds, Inst, Opcode, Operand, Sopp};
 use crate::mir::{File, RegRef, Slot, VReg};
 use crate::CompileError;
@@ -825,13 +825,7 @@ impl Selector<'_> {
             self.neighbor_exchange(tid, base, results, mask);
             return Ok(());
         }
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let Some(&r) = results.get(k) else { break };
-            k += 1;
+        for (c, r) in written(mask, results) {
             let addr = if c == 0 {
                 base
             } else {
@@ -856,7 +850,6 @@ impl Selector<'_> {
     /// L19294-19310) and reads one dword there. The base travels as `base + 1`, so 0 means
     /// "no active lane"; such a component reads [`LDS_NOWHERE`], i.e. 0.
     fn neighbor_exchange(&mut self, tid: VReg, base: VReg, results: &[Value], mask: u8) {
-        let none = Mods::default();
         let sent = self.vop(Opcode::V_ADD_U32, &[Src::Imm(1), Src::r(base)]);
         // Waves hold 64 consecutive flat ids, so the lane is tid mod 64; bpermute takes a
         // lane's byte address (4 * lane, bits 7:2).
@@ -865,13 +858,7 @@ impl Selector<'_> {
         let own4 = self.vop_and(tid4, 0xC);
         // base + 1 + (4i - 1) = base + 4i.
         let own4m1 = self.vop(Opcode::V_ADD_U32, &[Src::Imm(u32::MAX), Src::r(own4)]);
-        let mut k = 0;
-        for c in 0..4u8 {
-            if mask >> c & 1 == 0 {
-                continue;
-            }
-            let Some(&r) = results.get(k) else { break };
-            k += 1;
+        for (c, r) in written(mask, results) {
             let lane4 = if c == 0 {
                 quad4
             } else {
@@ -888,23 +875,14 @@ impl Selector<'_> {
                 Some(sent),
                 None,
             );
-            let active = self.m.new_vreg(File::S, 2);
-            self.valu(
+            let active = self.cmp_mask(
                 Opcode::V_CMP_NE_U32,
-                None,
-                Some(Dst(active, 0, 2)),
-                &[Src::Imm(0), Src::r(theirs)],
-                none,
+                Src::Imm(0),
+                Src::r(theirs),
+                Mods::default(),
             );
             let at = self.vop(Opcode::V_ADD_U32, &[Src::r(own4m1), Src::r(theirs)]);
-            let addr = self.m.new_vreg(File::V, 1);
-            self.valu(
-                Opcode::V_CNDMASK_B32,
-                Some(Dst::r(addr)),
-                None,
-                &[Src::Imm(LDS_NOWHERE), Src::r(at), Src::R(active, 0, 2)],
-                none,
-            );
+            let addr = self.sel(Src::Imm(LDS_NOWHERE), Src::r(at), active);
             let t = self.m.new_vreg(File::V, 1);
             self.ds(Opcode::DS_READ_B32, Some(t), addr, None, None);
             self.broadcast(t, &[r]);

@@ -164,6 +164,14 @@ pub fn il_src(il: &IlOp, args: &[Value], src: usize, comp: u8) -> Option<Value> 
     args.get((before + within) as usize).copied()
 }
 
+/// The components a masked instruction writes, each with its result: the results of an
+/// instruction are its written components in order (bit c of `mask` = component c).
+fn written(mask: u8, results: &[Value]) -> impl Iterator<Item = (u8, Value)> + '_ {
+    (0..4u8)
+        .filter(move |c| mask >> c & 1 != 0)
+        .zip(results.iter().copied())
+}
+
 impl<'f> Selector<'f> {
     pub fn new(func: &'f Function, abi: KernelAbi) -> Selector<'f> {
         let uni = Uniformity::new(func);
