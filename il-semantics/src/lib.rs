@@ -40,7 +40,7 @@
 //! - **Transcendentals are the ideal.** `exp`, `log`, `ln`, `sin`, `cos`, `tan`, `acos`,
 //!   `pow`, `rcp`, `rsq`, `pireduce`, `rnd`, `mod`... are computed as the mathematical value
 //!   (in `f64`, then rounded to nearest even), not as an approximation of some hardware. The
-//!   tolerance each target gets against this ideal is `runtime_sim::accuracy`.
+//!   tolerance each target gets against this ideal is [`accuracy`].
 //! - **Doubles are IEEE** (L7573, L7602, L7775): no flushing unless an entry says so (`d2f`,
 //!   `dfrac`, `dfrexp`, `dldexp`).
 //! - **Integers wrap**; 32-bit shift counts are masked to 5 bits, 64-bit ones to 6 (L3244,
@@ -49,6 +49,7 @@
 //!   reference says "undefined" a definite value is chosen (and recorded), and no input
 //!   panics.
 
+pub mod accuracy;
 pub mod bits;
 pub mod convert;
 pub mod double;

@@ -46,6 +46,21 @@ fn fold_uses_the_reference_semantics() {
 }
 
 #[test]
+fn fold_leaves_tolerated_operations_to_the_target() {
+    // 1.0 / 3.0 and sin(0.5) stay: the accuracy table allows the target an error, so only
+    // the target's own formula may compute them (the same bits as from a constant buffer).
+    // The exact 1.0 + 0.5 is folded.
+    let il = kernel(
+        "dcl_literal l0, 0x3f800000, 0x40400000, 0x3f000000, 0\n\
+         div r0.x, l0.x, l0.y\n\
+         sin r0.y, l0.z\n\
+         add r0.z, l0.x, l0.z\n\
+         uav_raw_store_id(0) mem.xyz, vAbsTidFlat.x, r0.xyz",
+    );
+    insta::assert_snapshot!(before_after(&il, passes::fold::run));
+}
+
+#[test]
 fn simplify_applies_only_exact_identities() {
     // iadd x, 0 and ior x, 0 go; add x, 0.0 stays (a denormal x would become 0).
     let il = kernel(

@@ -9,7 +9,9 @@
 //!
 //! The Cayman and GCN device models come with issues #5 and #6.
 
-pub mod accuracy;
+/// The accuracy table lives with the semantics it bounds ([`il_semantics::accuracy`]): the
+/// midend's constant folding needs it as much as the comparison does.
+pub use il_semantics::accuracy;
 pub mod gcn;
 pub mod interp;
 mod lane_bits;

@@ -1,9 +1,16 @@
 //! Constant folding with exactly the IL's semantics: an operation whose operands are all
 //! constants becomes the constant the reference interpreter would compute (the scalar
 //! functions of `il-semantics`, through [`crate::alu::eval`] and [`eval`]).
+//!
+//! Only operations whose result the accuracy table fixes exactly are folded. A tolerated
+//! operation (`div`, `rcp`, `sin`, ...: any [`accuracy::tolerance`] that allows an error)
+//! is left for the target, which computes it with its own formula: folding it with the
+//! ideal rule would give a `div` of two literals other bits than the same `div` of two
+//! constant-buffer values (one instruction, one meaning; issue #15).
 
 use std::collections::HashMap;
 
+use il_semantics::accuracy::{self, Tolerance};
 use il_semantics::modifiers;
 
 use crate::ir::{Function, Inst, Modifier, Op, Test, Type, Value};
@@ -64,11 +71,21 @@ fn fold_inst(func: &Function, inst: Inst, consts: &HashMap<Value, u64>) -> Optio
     eval(&data.op, &args?)
 }
 
+/// Whether every target computes `opcode` to the same bits as the reference: the
+/// accuracy table allows it no error.
+fn exactly_defined(opcode: il_frontend::Opcode) -> bool {
+    matches!(
+        accuracy::tolerance(opcode),
+        Tolerance::Bits | Tolerance::Exact | Tolerance::Half | Tolerance::DoubleExact
+    )
+}
+
 /// The value of a pure operation on constant operands (32-bit values in the low bits),
 /// or `None` if it has none at compile time.
 pub fn eval(op: &Op, args: &[u64]) -> Option<u64> {
     let a = |i: usize| args.get(i).map(|&v| v as u32);
     Some(match op {
+        Op::Alu(alu) if !exactly_defined(alu.opcode) => return None,
         Op::Alu(alu) => crate::alu::eval(alu, args)?,
         Op::Modifier(m) => {
             let x = a(0)?;

@@ -1,7 +1,7 @@
 //! The accuracy table: how close a target's result must be to the reference interpreter's
 //! for each IL instruction, and the comparison itself.
 //!
-//! The reference interpreter computes the ideal result ([`crate::interp::semantics`]); the
+//! The reference interpreter computes the ideal result (the functions of this crate); the
 //! bounds here are the reference's where it gives one (sin/cos 0.002 absolute, the `_vec`
 //! forms 0.0008, exp/log "at least 21 bits", `expp`/`logp` 10 bits) and ilc's otherwise, each
 //! with its reason in `docs/decisions.md` ("Interpreter arithmetic", "The accuracy table").
