@@ -77,6 +77,16 @@ leniencies! {
     InstructionsOnOneLine => "instructions-on-one-line", false;
     /// A missing or stray `,` between operands.
     Commas => "commas", false;
+    /// `ret` inside `if`, a loop or a `switch`: a return from where it stands, `ret_dyn`.
+    RetInFlowControl => "ret-in-flow-control", false;
+    /// A literal used before its `dcl_literal`: literals are constants of the whole
+    /// program, so the declaration is moved to its start.
+    LiteralBeforeDeclaration => "literal-before-declaration", false;
+    /// A declaration repeated word for word: the repetition is dropped.
+    RepeatedDeclaration => "repeated-declaration", false;
+    /// `dcl_max_thread_per_group` beside a `dcl_num_thread_per_group` that respects it: the
+    /// limit says nothing more and is dropped.
+    GroupSizeAndLimit => "group-size-and-limit", false;
     /// SM30-only and SM40-only features in one program (App.C L11306): ordinary in CAL
     /// programs (`vWinCoord0` with `dcl_output_generic`), so reported only when strict.
     MixedShaderModels => "mixed-shader-models", true;
@@ -122,7 +132,11 @@ pub fn legacy_mnemonic(name: &str) -> Option<Opcode> {
 /// Rewrites the leniencies that change a program's structure into what the reference
 /// says, reporting each. Runs before validation.
 pub fn normalize(program: &mut Program, diags: &mut Diagnostics) {
+    repeated_declarations(program, diags);
+    literals_before_declaration(program, diags);
+    group_size_and_limit(program, diags);
     ret_ends_main(program, diags);
+    ret_in_flow_control(program, diags);
     repeated_end(program, diags);
     undeclared_outputs(program, diags);
     barrier_without_group(program, diags);
@@ -167,6 +181,161 @@ fn ret_ends_main(program: &mut Program, diags: &mut Diagnostics) {
         }
         _ => {}
     }
+}
+
+/// `ret` inside a block of the main program or of a function, where the reference wants
+/// `ret_dyn` (L3892): the program meant to return from there, which is what `ret_dyn`
+/// does (L3903). A `ret` at depth 0 is left to [`ret_ends_main`] and the validator.
+fn ret_in_flow_control(program: &mut Program, diags: &mut Diagnostics) {
+    let mut depth = 0usize;
+    for inst in &mut program.body {
+        match inst.info().flow {
+            Flow::If | Flow::Loop | Flow::Switch => depth += 1,
+            Flow::EndIf | Flow::EndLoop | Flow::EndSwitch => depth = depth.saturating_sub(1),
+            // A function starts at depth 0 even after unbalanced code: the validator
+            // reports that, and no `ret` of the function is misread because of it.
+            Flow::EndMain | Flow::Func => depth = 0,
+            Flow::Ret if depth > 0 => {
+                diags.push(
+                    Diagnostic::lenient(
+                        inst.span,
+                        Leniency::RetInFlowControl,
+                        "`ret` inside flow control",
+                    )
+                    .note("read as `ret_dyn`, a return from here (L3892, L3903)"),
+                );
+                let mut ret_dyn = Instruction::new(Opcode::RetDyn);
+                ret_dyn.span = inst.span;
+                *inst = ret_dyn;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The literal registers an instruction reads, directly or as an index.
+fn literals_read(inst: &Instruction) -> impl Iterator<Item = (u32, Span)> + '_ {
+    fn walk(reg: &Register, out: &mut Vec<(u32, Span)>) {
+        if reg.ty == RegType::Literal {
+            out.push((reg.num, reg.span));
+        }
+        let dims = reg.dims.iter().filter_map(|d| d.index.as_ref());
+        for index in reg.index.iter().chain(dims) {
+            if let Some(rel) = &index.relative {
+                walk(&rel.reg, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for s in &inst.srcs {
+        walk(&s.reg, &mut out);
+    }
+    if let Some(d) = &inst.dst {
+        walk(&d.reg, &mut out);
+    }
+    out.into_iter()
+}
+
+/// `dcl_literal lN` after an instruction that reads `lN`: moved to the start of the
+/// program. A literal is a constant of the whole program (L4093-L4099), so where its
+/// declaration stands changes nothing else. Macros keep their own literals (L9925) and are
+/// left alone.
+fn literals_before_declaration(program: &mut Program, diags: &mut Diagnostics) {
+    let mut first_use: std::collections::HashMap<u32, Span> = Default::default();
+    let mut late = Vec::new();
+    for (i, inst) in program.body.iter().enumerate() {
+        if inst.opcode == Opcode::DclLiteral {
+            let Some(reg) = inst.srcs.first().map(|s| &s.reg) else {
+                continue;
+            };
+            if let Some(&used) = first_use.get(&reg.num) {
+                diags.push(
+                    Diagnostic::lenient(
+                        inst.span,
+                        Leniency::LiteralBeforeDeclaration,
+                        format!("literal l{} is declared after its first use", reg.num),
+                    )
+                    .note("moved to the start of the program: a literal is a constant (L4099)")
+                    .related(used, "first used here"),
+                );
+                late.push(i);
+            }
+            continue;
+        }
+        for (num, span) in literals_read(inst) {
+            first_use.entry(num).or_insert(span);
+        }
+    }
+    for (moved, &i) in late.iter().enumerate() {
+        let inst = program.body.remove(i);
+        program.body.insert(moved, inst);
+    }
+}
+
+/// A declaration that repeats an earlier one word for word (the same canonical text): it
+/// declares nothing new and is dropped. A declaration that differs stays an error.
+fn repeated_declarations(program: &mut Program, diags: &mut Diagnostics) {
+    let shader = program.version.shader;
+    let mut seen: std::collections::HashMap<String, Span> = Default::default();
+    let mut keep = Vec::with_capacity(program.body.len());
+    for inst in std::mem::take(&mut program.body) {
+        let declaration = inst.opcode.mnemonic().starts_with("dcl");
+        if declaration {
+            let text = crate::text::print_instruction(&inst, shader);
+            if let Some(&first) = seen.get(&text) {
+                diags.push(
+                    Diagnostic::lenient(
+                        inst.span,
+                        Leniency::RepeatedDeclaration,
+                        format!("`{text}` is declared twice"),
+                    )
+                    .note("dropped: it repeats the first declaration word for word")
+                    .related(first, "first declared here"),
+                );
+                continue;
+            }
+            seen.insert(text, inst.span);
+        }
+        keep.push(inst);
+    }
+    program.body = keep;
+}
+
+/// `dcl_num_thread_per_group` and `dcl_max_thread_per_group` together (the reference makes
+/// them exclusive, L4152, L11454): where the group the first declares has at most the
+/// work-items the second allows, the limit is already met and is dropped. A group larger
+/// than its limit stays an error.
+fn group_size_and_limit(program: &mut Program, diags: &mut Diagnostics) {
+    let find = |op| program.body.iter().position(|i| i.opcode == op);
+    let (Some(num), Some(max)) = (
+        find(Opcode::DclNumThreadPerGroup),
+        find(Opcode::DclMaxThreadPerGroup),
+    ) else {
+        return;
+    };
+    let product = |i: usize| {
+        program.body[i]
+            .words
+            .iter()
+            .fold(1u64, |acc, &w| acc.saturating_mul(u64::from(w)))
+    };
+    if product(num) > product(max) {
+        return;
+    }
+    diags.push(
+        Diagnostic::lenient(
+            program.body[max].span,
+            Leniency::GroupSizeAndLimit,
+            "`dcl_max_thread_per_group` beside `dcl_num_thread_per_group`",
+        )
+        .note(format!(
+            "dropped: the declared group of {} work-items is within the limit of {}",
+            product(num),
+            product(max)
+        ))
+        .related(program.body[num].span, "the group size is declared here"),
+    );
+    program.body.remove(max);
 }
 
 /// Every instruction after the first `end` is another `end`: they are dropped.
@@ -342,6 +511,95 @@ mod tests {
     }
 
     #[test]
+    fn ret_inside_a_block_is_ret_dyn() {
+        let src = "il_cs_2_0\ndcl_num_thread_per_group 64\nif_logicalnz r0.x\nret\nendif\ncall 0\nendmain\nfunc 0\nwhileloop\nbreak_logicalz r1.x\nret\nendloop\nret\nend\n";
+        let (text, diags) = read(src, false);
+        assert_eq!(
+            text,
+            conforming("il_cs_2_0\ndcl_num_thread_per_group 64\nif_logicalnz r0.x\nret_dyn\nendif\ncall 0\nendmain\nfunc 0\nwhileloop\nbreak_logicalz r1.x\nret_dyn\nendloop\nret\nend\n")
+        );
+        assert_eq!(
+            diags,
+            [
+                "warning ret-in-flow-control: `ret` inside flow control",
+                "warning ret-in-flow-control: `ret` inside flow control"
+            ]
+        );
+        assert!(read(src, true).0.is_none());
+    }
+
+    #[test]
+    fn a_literal_declared_after_its_use_is_moved_to_the_start() {
+        let src = "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_cb cb1[4]\nmov r0, l0\niadd r1, r0, r1\ndcl_literal l0, 1, 2, 3, 4\nmov r2, cb1[l0.x]\nend\n";
+        let (text, diags) = read(src, false);
+        assert_eq!(
+            text,
+            conforming("il_cs_2_0\ndcl_literal l0, 1, 2, 3, 4\ndcl_num_thread_per_group 64\ndcl_cb cb1[4]\nmov r0, l0\niadd r1, r0, r1\nmov r2, cb1[l0.x]\nend\n")
+        );
+        assert_eq!(
+            diags,
+            ["warning literal-before-declaration: literal l0 is declared after its first use"]
+        );
+        assert!(read(src, true).0.is_none());
+        // A literal never declared stays an error.
+        let (text, diags) = read("il_cs_2_0\nmov r0, l3\nend\n", false);
+        assert!(text.is_none());
+        assert!(
+            diags[0].contains("l3 is used before it is declared"),
+            "{diags:?}"
+        );
+    }
+
+    #[test]
+    fn a_declaration_repeated_word_for_word_is_dropped() {
+        let src =
+            "il_ps_2_0\ndcl_cb cb0[4]\ndcl_output_generic o0\ndcl_cb cb0[4]\nmov o0, cb0[1]\nend\n";
+        let (text, diags) = read(src, false);
+        assert_eq!(
+            text,
+            conforming("il_ps_2_0\ndcl_cb cb0[4]\ndcl_output_generic o0\nmov o0, cb0[1]\nend\n")
+        );
+        assert_eq!(
+            diags,
+            ["warning repeated-declaration: `dcl_cb cb0[4]` is declared twice"]
+        );
+        assert!(read(src, true).0.is_none());
+        // Two different declarations of one buffer, or one literal with two values, have
+        // no single meaning: errors.
+        for src in [
+            "il_ps_2_0\ndcl_cb cb0[4]\ndcl_cb cb0[8]\nend\n",
+            "il_ps_2_0\ndcl_literal l0, 1, 2, 3, 4\ndcl_literal l0, 1, 2, 3, 5\nend\n",
+        ] {
+            let (text, diags) = read(src, false);
+            assert!(text.is_none(), "{src}");
+            assert!(diags[0].contains("is declared twice"), "{diags:?}");
+        }
+    }
+
+    #[test]
+    fn a_group_size_within_its_limit_drops_the_limit() {
+        let src = "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_max_thread_per_group 256\nend\n";
+        let (text, diags) = read(src, false);
+        assert_eq!(
+            text,
+            conforming("il_cs_2_0\ndcl_num_thread_per_group 64\nend\n")
+        );
+        assert_eq!(
+            diags,
+            ["warning group-size-and-limit: `dcl_max_thread_per_group` beside `dcl_num_thread_per_group`"]
+        );
+        assert!(read(src, true).0.is_none());
+        let (text, _) = read(
+            "il_cs_2_0\ndcl_num_thread_per_group 128\ndcl_max_thread_per_group 64\nend\n",
+            false,
+        );
+        assert!(
+            text.is_none(),
+            "a group larger than its limit stays an error"
+        );
+    }
+
+    #[test]
     fn a_second_end_is_dropped() {
         let (text, diags) = read("il_ps_2_0\nend\nend\n", false);
         assert_eq!(text, conforming("il_ps_2_0\nend\n"));
@@ -432,7 +690,7 @@ mod tests {
         assert!(text.is_some(), "{diags:?}");
         assert!(diags.is_empty(), "{diags:?}");
         let (text, diags) = read(
-            "il_ps_2_0\ndcl_input vObjIndex0\ndcl_input vObjIndex0\nend\n",
+            "il_ps_2_0\ndcl_input vObjIndex0\ndcl_input_generic_interp(linear) vObjIndex0.x___\nend\n",
             false,
         );
         assert!(text.is_none());

@@ -111,6 +111,26 @@ fn text_error_among(src: &str, line: u32, col: u32, message: &str) -> Diagnostic
     diags
 }
 
+/// Read with `--strict`, the text fails with exactly one error, at `line:col`, whose
+/// message contains `message`: a leniency's warning is the reference's error again.
+#[track_caller]
+fn strict_text_error(src: &str, line: u32, col: u32, message: &str) {
+    let strict = il_frontend::ReadOptions { strict: true };
+    let (program, diags, _) = il_frontend::read_with(src.as_bytes(), &strict);
+    let rendered = render_text(src, &diags);
+    assert!(
+        program.is_none(),
+        "read strictly, it should fail:\n{rendered}"
+    );
+    let d = find(&diags, Severity::Error, message, &rendered);
+    assert_at(src, d, line, col, &rendered);
+    assert_eq!(
+        diags.errors().count(),
+        1,
+        "one error only; got:\n{rendered}"
+    );
+}
+
 /// The text is read (no error) with a warning at `line:col` containing `message`.
 #[track_caller]
 fn text_warning(src: &str, line: u32, col: u32, message: &str) {
@@ -771,12 +791,11 @@ fn undeclared_literal() {
 
 #[test]
 fn literal_declared_after_use() {
-    text_error(
-        "il_cs_2_0\nmov r0, l3.x\ndcl_literal l3, 1, 2, 3, 4\nend\n",
-        2,
-        9,
-        "literal l3 is used before it is declared",
-    );
+    // A leniency (`-Wliteral-before-declaration`): reported at the late declaration; with
+    // `--strict` the error it was.
+    let src = "il_cs_2_0\nmov r0, l3.x\ndcl_literal l3, 1, 2, 3, 4\nend\n";
+    text_warning(src, 3, 1, "literal l3 is declared after its first use");
+    strict_text_error(src, 3, 1, "literal l3 is declared after its first use");
 }
 
 #[test]
@@ -902,14 +921,18 @@ fn lds_without_dcl_num_thread_per_group() {
 
 #[test]
 fn num_and_max_thread_per_group_together() {
-    // Reported at the second of the two declarations.
+    // Reported at the second of the two declarations. A group within its limit is a
+    // leniency (`-Wgroup-size-and-limit`); one beyond it has no meaning.
     text_error_expecting(
-        "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_max_thread_per_group 64\nend\n",
+        "il_cs_2_0\ndcl_num_thread_per_group 128\ndcl_max_thread_per_group 64\nend\n",
         3,
         1,
         "`dcl_num_thread_per_group` and `dcl_max_thread_per_group` together",
         "mutually exclusive",
     );
+    let src = "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_max_thread_per_group 64\nend\n";
+    text_warning(src, 3, 1, "`dcl_max_thread_per_group` beside");
+    strict_text_error(src, 3, 1, "`dcl_max_thread_per_group` beside");
 }
 
 #[test]
@@ -1225,7 +1248,8 @@ fn duplicate_function_label() {
 
 #[test]
 fn ret_inside_an_if() {
-    text_error_among(
+    // A leniency (`-Wret-in-flow-control`: read as `ret_dyn`).
+    text_warning(
         "il_cs_2_0\ncall 1\nendmain\nfunc 1\nif_logicalnz r0.x\nret\nendif\nret\nend\n",
         6,
         1,
@@ -1238,7 +1262,8 @@ fn ret_inside_an_if_is_one_error() {
     // Was a bug: after the misplaced `ret`, the function is taken as ended, so the `endif` (line
     // 7) and the function's real `ret` (line 8) are reported as "instruction after the
     // `ret` that ends function 1".
-    text_error(
+    // Read strictly, the one error is the leniency's.
+    strict_text_error(
         "il_cs_2_0\ncall 1\nendmain\nfunc 1\nif_logicalnz r0.x\nret\nendif\nret\nend\n",
         6,
         1,
@@ -1429,7 +1454,7 @@ fn render_all_binary_error() {
 fn text_notes_give_lines_not_bytes() {
     // Was a bug: "= note: first declared at byte 10", "= expected `endif` before byte 36", "= note:
     // the index starts at byte 48": a reader of a text file needs a line (and column).
-    let src = "il_cs_2_0\ndcl_literal l0, 1, 2, 3, 4\ndcl_literal l0, 1, 2, 3, 4\nend\n";
+    let src = "il_cs_2_0\ndcl_literal l0, 1, 2, 3, 4\ndcl_literal l0, 1, 2, 3, 5\nend\n";
     let (_, rendered) = fails_text(src);
     assert!(!rendered.contains("byte"), "{rendered}");
     assert!(
