@@ -31,6 +31,15 @@ pub enum Target {
 impl Target {
     pub const ALL: [Target; 3] = [Target::Il, Target::Cayman, Target::Gfx906];
 
+    /// What the target is, in a few words (`ilc --help` lists them).
+    pub fn description(self) -> &'static str {
+        match self {
+            Target::Il => "the IL reference interpreter",
+            Target::Cayman => "AMD Cayman (Radeon HD 6900, VLIW4)",
+            Target::Gfx906 => "AMD Vega 20 (gfx906, GCN)",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Target::Il => "il",
@@ -105,6 +114,23 @@ const MACHINE_STEPS_PER_IL_STEP: u64 = 8;
 
 pub(crate) fn machine_steps(options: &RunOptions) -> u64 {
     options.step_limit.saturating_mul(MACHINE_STEPS_PER_IL_STEP)
+}
+
+/// A machine model's step-limit stop in the user's terms: the limit they set
+/// ([`RunOptions::step_limit`], IL instructions), not the model's [`machine_steps`].
+pub(crate) fn in_il_steps(e: RunError) -> RunError {
+    match e {
+        RunError::StepLimit {
+            limit,
+            at,
+            location,
+        } => RunError::StepLimit {
+            limit: limit / MACHINE_STEPS_PER_IL_STEP,
+            at,
+            location,
+        },
+        e => e,
+    }
 }
 
 /// A failed read: the rendered diagnostics and the raw ones.

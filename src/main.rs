@@ -1,6 +1,5 @@
 //! The `ilc` command line. See the README for every subcommand.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -9,7 +8,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod cli;
 
 #[derive(Parser)]
-#[command(name = "ilc", version, about = "An open AMD IL compiler backend")]
+#[command(
+    name = "ilc",
+    version = concat!(
+        env!("CARGO_PKG_VERSION"),
+        ": an open AMD IL compiler backend; targets il (the reference interpreter), cayman, gfx906"
+    ),
+    about = "An open AMD IL compiler backend"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -37,7 +43,7 @@ enum Command {
     /// every target).
     Compile {
         file: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = cli::target_parser())]
         target: ilc::Target,
         #[arg(long, value_enum, default_value_t = CompileEmit::Asm)]
         emit: CompileEmit,
@@ -54,13 +60,13 @@ enum Command {
     /// Disassembles program bytes (what `compile --emit bin` writes) to assembly text.
     Disasm {
         file: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = cli::target_parser())]
         target: ilc::Target,
     },
     /// Assembles text `disasm` prints back into program bytes.
     Asm {
         file: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = cli::target_parser())]
         target: ilc::Target,
         /// Output file (default: standard output).
         #[arg(short, long)]
@@ -77,7 +83,7 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Targets to compare with the reference, comma separated.
-        #[arg(long, value_delimiter = ',', default_value = "il")]
+        #[arg(long, value_delimiter = ',', default_value = "il", value_parser = cli::target_parser())]
         target: Vec<ilc::Target>,
         /// Seed of the generated inputs.
         #[arg(long, default_value_t = 1)]
@@ -100,7 +106,7 @@ fn runtime_sim_step_limit() -> u64 {
 #[derive(clap::Args)]
 struct RunArgs {
     file: PathBuf,
-    #[arg(long)]
+    #[arg(long, value_parser = cli::target_parser())]
     target: ilc::Target,
     /// Compute grid: global size in work-items, `X[,Y[,Z]]`.
     #[arg(long, conflicts_with = "domain", required_unless_present = "domain")]
@@ -204,8 +210,8 @@ fn main() -> ExitCode {
 }
 
 fn disasm(file: &Path, target: ilc::Target) -> ExitCode {
-    let name = file.display();
-    let bytes = match std::fs::read(file) {
+    let name = cli::input_name(file);
+    let bytes = match cli::read_input(file) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("{name}: error: cannot read: {e}");
@@ -222,8 +228,10 @@ fn disasm(file: &Path, target: ilc::Target) -> ExitCode {
 }
 
 fn asm(file: &Path, target: ilc::Target, output: Option<&Path>) -> ExitCode {
-    let name = file.display();
-    let text = match std::fs::read_to_string(file) {
+    let name = cli::input_name(file);
+    let text = match cli::read_input(file).and_then(|b| {
+        String::from_utf8(b).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    }) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{name}: error: cannot read: {e}");
@@ -242,13 +250,9 @@ fn asm(file: &Path, target: ilc::Target, output: Option<&Path>) -> ExitCode {
     }
 }
 
-/// Writes `bytes` to `path`, or to standard output.
+/// Writes `bytes` to `path`, or to standard output (no path, or `-`).
 fn write_output(path: Option<&Path>, bytes: &[u8]) -> ExitCode {
-    let written = match path {
-        Some(path) => std::fs::write(path, bytes),
-        None => std::io::stdout().write_all(bytes),
-    };
-    match written {
+    match cli::write_output_file(path, bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("ilc: error: cannot write the output: {e}");
@@ -274,7 +278,7 @@ fn compile(
             .without_time()
             .try_init();
     }
-    let name = file.display().to_string();
+    let name = cli::input_name(file);
     let (bytes, parsed) = match cli::load_program(file, read) {
         Ok(loaded) => loaded,
         Err(code) => return code,
@@ -331,8 +335,8 @@ fn parse(
     let mut out = Vec::new();
     let mut failed = false;
     for file in files {
-        let name = file.display().to_string();
-        let bytes = match std::fs::read(file) {
+        let name = cli::input_name(file);
+        let bytes = match cli::read_input(file) {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("{name}: error: cannot read: {e}");
@@ -360,13 +364,9 @@ fn parse(
         }
     }
     let written = match output {
-        Some(path) if !failed => {
-            std::fs::write(path, &out).map_err(|e| (path.display().to_string(), e))
-        }
-        Some(_) => Ok(()),
-        None => std::io::stdout()
-            .write_all(&out)
-            .map_err(|e| ("standard output".to_string(), e)),
+        Some(_) if failed => Ok(()),
+        path => cli::write_output_file(path, &out)
+            .map_err(|e| (path.map_or("standard output".into(), cli::input_name), e)),
     };
     if let Err((to, e)) = written {
         eprintln!("ilc: error: cannot write {to}: {e}");

@@ -24,7 +24,7 @@ pub struct FuzzArgs {
     #[arg(long, default_value_t = 100)]
     count: u64,
     /// Targets to compare with the reference, comma separated.
-    #[arg(long, value_delimiter = ',', default_value = "cayman,gfx906")]
+    #[arg(long, value_delimiter = ',', default_value = "cayman,gfx906", value_parser = super::target_parser())]
     target: Vec<Target>,
     /// Features the programs may use: `all`, or a comma list of int, float, double, flow,
     /// call, uav, lds, indexed, dmath (the other double instructions, edge-case doubles),
@@ -131,8 +131,11 @@ pub fn fuzz(a: &FuzzArgs) -> ExitCode {
             return ExitCode::from(super::BAD_INPUT);
         }
     }
+    if a.step_limit == 0 {
+        eprintln!("ilc: error: --step-limit 0 runs nothing: every generated program needs steps");
+        return ExitCode::from(super::BAD_INPUT);
+    }
     let features = a.features.names();
-    let seeds: Vec<u64> = (0..a.count).map(|i| a.seed.wrapping_add(i)).collect();
     let mut totals: Vec<(Target, TargetTotals)> = a
         .target
         .iter()
@@ -141,52 +144,62 @@ pub fn fuzz(a: &FuzzArgs) -> ExitCode {
     let mut reasons: BTreeMap<(&str, String), usize> = BTreeMap::new();
     let (mut passed, mut refused, mut failed, mut invalid) = (0usize, 0usize, 0usize, 0usize);
     let started = std::time::Instant::now();
-    let mut progress = Progress::new(seeds.len());
-    in_order(
-        &seeds,
-        |&seed| fuzz_one(seed, a),
-        |&seed, r| {
-            if let Some(e) = r.invalid {
-                invalid += 1;
-                progress.print(&format!("INVALID seed {seed}: {}", e.trim_end()));
-            }
-            for run in &r.runs {
-                if let Some((_, t)) = totals.iter_mut().find(|(t, _)| *t == run.target) {
-                    t.add(run);
+    let mut progress = Progress::new(usize::try_from(a.count).unwrap_or(usize::MAX));
+    // The seeds are made a chunk at a time: `--count` may be any u64, and a list of all of
+    // them would not fit in memory.
+    const CHUNK: u64 = 4096;
+    let mut first = 0u64;
+    while first < a.count {
+        let seeds: Vec<u64> = (first..a.count.min(first.saturating_add(CHUNK)))
+            .map(|i| a.seed.wrapping_add(i))
+            .collect();
+        first = first.saturating_add(CHUNK);
+        in_order(
+            &seeds,
+            |&seed| fuzz_one(seed, a),
+            |&seed, r| {
+                if let Some(e) = r.invalid {
+                    invalid += 1;
+                    progress.print(&format!("INVALID seed {seed}: {}", e.trim_end()));
                 }
-                match &run.verdict {
-                    Verdict::Pass => passed += 1,
-                    Verdict::Refused(m) => {
-                        refused += 1;
-                        *reasons.entry((run.target.name(), reason(m))).or_default() += 1;
+                for run in &r.runs {
+                    if let Some((_, t)) = totals.iter_mut().find(|(t, _)| *t == run.target) {
+                        t.add(run);
                     }
-                    _ => failed += 1,
+                    match &run.verdict {
+                        Verdict::Pass => passed += 1,
+                        Verdict::Refused(m) => {
+                            refused += 1;
+                            *reasons.entry((run.target.name(), reason(m))).or_default() += 1;
+                        }
+                        _ => failed += 1,
+                    }
                 }
-            }
-            for bug in &r.bugs {
-                let mut line = format!(
-                    "FAIL seed {seed} [{}] {}: {}",
-                    bug.target,
-                    bug.kind.name(),
-                    bug.message
-                );
-                line.push_str(&format!("\n  reduced to {} statements", bug.reduced.size()));
-                if let Some(dir) = &a.out {
-                    let path = dir.join(format!("seed-{seed}-{}.il", bug.target));
-                    match std::fs::write(&path, reproducer(seed, &features, bug)) {
-                        Ok(()) => line.push_str(&format!(": {}", path.display())),
-                        Err(e) => {
-                            line.push_str(&format!(" (cannot write {}: {e})", path.display()))
+                for bug in &r.bugs {
+                    let mut line = format!(
+                        "FAIL seed {seed} [{}] {}: {}",
+                        bug.target,
+                        bug.kind.name(),
+                        bug.message
+                    );
+                    line.push_str(&format!("\n  reduced to {} statements", bug.reduced.size()));
+                    if let Some(dir) = &a.out {
+                        let path = dir.join(format!("seed-{seed}-{}.il", bug.target));
+                        match std::fs::write(&path, reproducer(seed, &features, bug)) {
+                            Ok(()) => line.push_str(&format!(": {}", path.display())),
+                            Err(e) => {
+                                line.push_str(&format!(" (cannot write {}: {e})", path.display()))
+                            }
                         }
                     }
+                    progress.print(&line);
                 }
-                progress.print(&line);
-            }
-            progress.tick(&format!(
-                "{passed} passed, {refused} refused, {failed} failed, {invalid} invalid"
-            ));
-        },
-    );
+                progress.tick(&format!(
+                    "{passed} passed, {refused} refused, {failed} failed, {invalid} invalid"
+                ));
+            },
+        );
+    }
     progress.finish();
     let secs = started.elapsed().as_secs_f64();
     print_table(&totals);
@@ -203,13 +216,13 @@ pub fn fuzz(a: &FuzzArgs) -> ExitCode {
     }
     println!(
         "{} programs (features {features}) on {} in {secs:.1} s ({:.1} programs/s)",
-        seeds.len(),
+        a.count,
         a.target
             .iter()
             .map(|t| t.name())
             .collect::<Vec<_>>()
             .join(","),
-        seeds.len() as f64 / secs.max(1e-9)
+        a.count as f64 / secs.max(1e-9)
     );
     println!("{passed} passed, {refused} refused, {failed} failed, {invalid} invalid");
     if failed + invalid == 0 {

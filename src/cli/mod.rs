@@ -13,6 +13,16 @@ use std::process::ExitCode;
 pub const CHECK_FAILED: u8 = 1;
 pub const BAD_INPUT: u8 = 2;
 
+/// The value parser of `--target`: the targets by name, each listed with what it is in
+/// `--help` and in the error for an unknown one.
+pub fn target_parser() -> impl clap::builder::TypedValueParser<Value = ilc::Target> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        ilc::Target::ALL.map(|t| PossibleValue::new(t.name()).help(t.description())),
+    )
+    .try_map(|name| name.parse::<ilc::Target>())
+}
+
 /// A usage or input error, printed as `ilc: error: ...` with exit code 2.
 #[derive(Debug)]
 pub struct UsageError(pub String);
@@ -69,7 +79,7 @@ pub fn load_program(
     path: &std::path::Path,
     options: &ilc::ReadOptions,
 ) -> Result<(Vec<u8>, ilc::Parsed), ExitCode> {
-    let name = path.display().to_string();
+    let name = input_name(path);
     let bytes = read_file(path).map_err(|e| e.exit())?;
     match ilc::parse_with(&bytes, &name, options) {
         Ok(parsed) => {
@@ -83,8 +93,42 @@ pub fn load_program(
     }
 }
 
+/// The path `-`: standard input where a file is read, standard output where one is
+/// written, as in every LLVM tool.
+pub fn is_stdio(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How diagnostics name an input: its path, or `<stdin>` for `-`.
+pub fn input_name(path: &std::path::Path) -> String {
+    if is_stdio(path) {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The bytes of an input file, or of standard input for `-`.
+pub fn read_input(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    if is_stdio(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// Writes `bytes` to `path`, or to standard output when there is none or it is `-`.
+pub fn write_output_file(path: Option<&std::path::Path>, bytes: &[u8]) -> std::io::Result<()> {
+    match path {
+        Some(path) if !is_stdio(path) => std::fs::write(path, bytes),
+        _ => std::io::Write::write_all(&mut std::io::stdout().lock(), bytes),
+    }
+}
+
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, UsageError> {
-    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()).into())
+    read_input(path).map_err(|e| format!("cannot read {}: {e}", input_name(path)).into())
 }
 
 /// Bytes as 16-byte elements; the length must be a multiple of 16.

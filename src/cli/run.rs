@@ -153,7 +153,8 @@ pub fn run(args: &RunArgs, read: &ilc::ReadOptions) -> ExitCode {
         Ok(r) => r,
         Err(e) => {
             let at = match &e {
-                RunError::StepLimit { at, .. } => Some(*at),
+                // The machine models know a machine address, not an IL line: an empty span.
+                RunError::StepLimit { at, .. } if at.end > at.start => Some(*at),
                 _ => None,
             };
             match (at, std::str::from_utf8(&bytes)) {

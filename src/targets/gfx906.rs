@@ -277,7 +277,18 @@ impl Prepared {
 
     /// Launches the program: lays the bindings out with the ABI, runs the model, copies the
     /// written memory back.
+    /// Launches the prepared program; a step-limit stop reports the limit the user set
+    /// (in IL instructions), not the model's.
     pub fn run(&self, bindings: &mut Bindings, dispatch: Dispatch) -> Result<RunReport, RunError> {
+        self.run_model(bindings, dispatch)
+            .map_err(crate::in_il_steps)
+    }
+
+    fn run_model(
+        &self,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+    ) -> Result<RunReport, RunError> {
         let k = &self.kernel;
         let shape = launch::shape(k, dispatch)?;
         let (groups, group, domain) = match shape {

@@ -620,3 +620,161 @@ fn asm_reports_line_and_column() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("bad.s:2:1: error:"), "{err}");
 }
+
+/// Runs `ilc` with `stdin` as its standard input.
+fn ilc_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ilc"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ilc runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().expect("ilc ends")
+}
+
+#[test]
+fn dash_is_standard_input_and_output() {
+    let text = std::fs::read(example("vector_add.il")).unwrap();
+    // `parse -` reads standard input and prints what `parse FILE` prints.
+    let from_stdin = ilc_with_stdin(&["parse", "-"], &text);
+    assert_eq!(from_stdin.status.code(), Some(0));
+    assert_eq!(
+        from_stdin.stdout,
+        ilc(&["parse", &example("vector_add.il")]).stdout
+    );
+    // `-o -` writes to standard output, not to a file named `-`.
+    let dir = temp_file("dash-keep", b"").parent().unwrap().join("dash");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = Command::new(env!("CARGO_BIN_EXE_ilc"))
+        .current_dir(&dir)
+        .args([
+            "parse",
+            &example("vector_add.il"),
+            "--emit",
+            "bin",
+            "-o",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bin.status.code(), Some(0));
+    assert!(!dir.join("-").exists(), "wrote a file named `-`");
+    assert_eq!(
+        &bin.stdout[..4],
+        &ilc::encode(&ilc::parse(&text, "v").unwrap().program)[..4]
+    );
+    // A pipeline: compile to bytes on standard output, disassemble from standard input.
+    let code = ilc_with_stdin(
+        &[
+            "compile", "-", "--target", "gfx906", "--emit", "bin", "-o", "-",
+        ],
+        &text,
+    );
+    assert_eq!(code.status.code(), Some(0));
+    let listing = ilc_with_stdin(&["disasm", "-", "--target", "gfx906"], &code.stdout);
+    assert_eq!(listing.status.code(), Some(0));
+    let asm = String::from_utf8(
+        ilc(&["compile", &example("vector_add.il"), "--target", "gfx906"]).stdout,
+    )
+    .unwrap();
+    assert!(
+        asm.contains("s_endpgm") && String::from_utf8_lossy(&listing.stdout).contains("s_endpgm")
+    );
+    // Diagnostics name standard input.
+    let bad = ilc_with_stdin(&["parse", "-"], b"il_cs_2_0\nbogus\nend\n");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        err.contains("<stdin>:2:1: error: unknown instruction `bogus`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_lists_the_targets_and_emit_kinds_and_version_says_what_ilc_is() {
+    let help = String::from_utf8(ilc(&["compile", "--help"]).stdout).unwrap();
+    for t in [
+        "il", "cayman", "gfx906", "Vega 20", "asm", "bin", "obj", "ir", "stats",
+    ] {
+        assert!(
+            help.contains(t),
+            "`compile --help` does not mention {t}:\n{help}"
+        );
+    }
+    let short = String::from_utf8(ilc(&["check", "-h"]).stdout).unwrap();
+    assert!(
+        short.contains("[possible values: il, cayman, gfx906]"),
+        "{short}"
+    );
+    let version = String::from_utf8(ilc(&["--version"]).stdout).unwrap();
+    assert!(
+        version.starts_with("ilc ") && version.contains("AMD IL compiler"),
+        "{version}"
+    );
+    let unknown = ilc(&["run", "k.il", "--target", "r600", "--grid", "1"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8(unknown.stderr)
+        .unwrap()
+        .contains("possible values: il, cayman, gfx906"));
+}
+
+#[test]
+fn a_step_limit_stop_reports_the_limit_the_user_set_on_every_target() {
+    let path = temp_file(
+        "endless.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 64\nwhileloop\niadd r0.x, r0.x, r0.x\nendloop\nend\n",
+    );
+    for target in ["il", "cayman", "gfx906"] {
+        let out = ilc(&[
+            "run",
+            path.to_str().unwrap(),
+            "--target",
+            target,
+            "--grid",
+            "64",
+            "--step-limit",
+            "1000",
+        ]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("step limit of 1000 instructions per wavefront"),
+            "{target}: {err}"
+        );
+        // Only the interpreter knows the IL line; the models do not claim line 1.
+        assert_eq!(
+            err.contains("endless.il:4:1:"),
+            target == "il",
+            "{target}: {err}"
+        );
+        assert!(!err.contains("endless.il:1:1:"), "{target}: {err}");
+    }
+}
+
+#[test]
+fn fuzz_takes_any_count_and_refuses_a_zero_step_limit() {
+    let out = ilc(&["fuzz", "--count", "2", "--step-limit", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("--step-limit 0"));
+    // The largest count starts work at once (it panicked with a capacity overflow, and 2^32
+    // allocated 32 GiB up front); stopped after a moment.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ilc"))
+        .args(["fuzz", "--count", "18446744073709551615", "--target", "il"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let still_running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        still_running,
+        "ended early: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

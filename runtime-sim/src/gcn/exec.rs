@@ -298,6 +298,11 @@ pub(crate) fn to_error(prog: &Program, at: usize, f: Fault, gid: [u32; 3], wi: u
     );
     match f {
         Fault::Msg(m) => RunError::Fault(format!("{who}: at {loc}: {m}")),
+        Fault::StepLimit(limit) => RunError::StepLimit {
+            limit,
+            at: il_frontend::diag::Span::new(0, 0),
+            location: format!("{who}, {loc}"),
+        },
         Fault::Unsupported(m) => RunError::Unsupported(format!("{m} ({who}, at {loc})")),
         Fault::Pending { reg, producer, counter, write } => {
             let verb = if write { "overwrites" } else { "reads" };
@@ -337,12 +342,7 @@ fn run_wave(
         };
         steps += 1;
         if steps > step_limit {
-            return Err((
-                i,
-                Fault::Msg(format!(
-                    "step limit of {step_limit} instructions per wave slice reached: the program does not terminate"
-                )),
-            ));
+            return Err((i, Fault::StepLimit(step_limit)));
         }
         w.at = i;
         w.cur_offset = prog.offsets[i];

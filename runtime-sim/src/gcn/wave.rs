@@ -51,6 +51,8 @@ pub(crate) const M0: u8 = 124;
 #[derive(Clone, Debug)]
 pub(crate) enum Fault {
     Msg(String),
+    /// The wave slice ran its step limit of instructions: an endless loop, most likely.
+    StepLimit(u64),
     Unsupported(String),
     /// A register of an outstanding load was read (or overwritten).
     Pending {
