@@ -201,6 +201,22 @@ pub fn device(step_limit: u64) -> Box<dyn Device> {
     Box::new(Cayman { step_limit })
 }
 
+/// The most memory the model allocates for one per-work-item buffer, as the gfx906 model
+/// for its scratch: a launch needing more is refused, not attempted.
+const PER_ITEM_BUFFER_LIMIT: u64 = 1 << 30;
+
+/// A zeroed buffer of `bytes_per_item` for each of `items` work-items (or pixels), or the
+/// refusal of a launch that would need more than [`PER_ITEM_BUFFER_LIMIT`].
+fn per_item_buffer(what: &str, bytes_per_item: u64, items: u64) -> Result<Vec<u8>, RunError> {
+    let bytes = bytes_per_item.saturating_mul(items);
+    if bytes > PER_ITEM_BUFFER_LIMIT {
+        return Err(RunError::Unsupported(format!(
+            "{bytes} bytes of {what} for {items} work-items (the model allocates at most 1 GiB)"
+        )));
+    }
+    Ok(vec![0; bytes as usize])
+}
+
 fn to_run_error(e: Error) -> RunError {
     match e {
         Error::Backend(backend_r600::CompileError::Unsupported { what, .. }) => {
@@ -343,7 +359,11 @@ impl Prepared {
         if let Some((rat, vtx, elements)) = a.private {
             l.rats.insert(rat, l.memory.len());
             l.vtx_buffers.insert(vtx, l.memory.len());
-            l.memory.push(vec![0; 16 * elements as usize * pixels]);
+            l.memory.push(per_item_buffer(
+                "indexed temporaries",
+                16 * u64::from(elements),
+                pixels as u64,
+            )?);
         }
         let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run_prepared(&self.model, &mut l)?;
@@ -561,8 +581,11 @@ impl Prepared {
         if let Some((rat, vtx, elements)) = a.private {
             l.rats.insert(rat, l.memory.len());
             l.vtx_buffers.insert(vtx, l.memory.len());
-            l.memory
-                .push(vec![0; 16 * elements as usize * items as usize]);
+            l.memory.push(per_item_buffer(
+                "indexed temporaries",
+                16 * u64::from(elements),
+                u64::from(items),
+            )?);
         }
         if let Some(g) = a.gds {
             // The GDS buffer: allocations and append counters, zero for the dispatch.
@@ -573,7 +596,8 @@ impl Prepared {
         for &(rat, vtx) in a.rat_returns.values() {
             l.rat_returns.insert(rat, l.memory.len());
             l.vtx_buffers.insert(vtx, l.memory.len());
-            l.memory.push(vec![0; 4 * items as usize]);
+            l.memory
+                .push(per_item_buffer("atomic returns", 4, u64::from(items))?);
         }
         let global = bind_global(a, bindings, &mut l)?;
         let report = r600::run_prepared(&self.model, &mut l)?;

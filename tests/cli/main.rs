@@ -778,3 +778,55 @@ fn fuzz_takes_any_count_and_refuses_a_zero_step_limit() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_grid_beyond_32_bit_ids_is_refused_on_every_target() {
+    // It ran nothing on the interpreter ("ran 0 work-groups", exit 0) while the machine
+    // targets started executing.
+    for target in ["il", "cayman", "gfx906"] {
+        let out = ilc(&[
+            "run",
+            &example("vector_add.il"),
+            "--target",
+            target,
+            "--grid",
+            "2147483648,2147483648,2147483648",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{target}: {err}");
+        assert!(
+            err.contains("flat work-item ids are 32-bit"),
+            "{target}: {err}"
+        );
+    }
+}
+
+#[test]
+fn both_models_refuse_a_private_buffer_beyond_1_gib() {
+    // Cayman allocated 4.2 GB at 2^26 work-items (and aborted at 2^31); gfx906 refused.
+    let path = temp_file(
+        "private.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_indexed_temp_array x0[4]\ndcl_raw_uav_id(11)\n\
+          dcl_literal l0, 3, 0, 0, 0\niand r0.x, vAbsTidFlat.x, l0.x\nmov x0[r0.x], r1\n\
+          mov r2, x0[r0.x]\nuav_raw_store_id(11) mem.x, r0.x, r2.x\nend\n",
+    );
+    let uav = temp_file("private-uav.bin", &[0; 64]);
+    for target in ["cayman", "gfx906"] {
+        let out = ilc(&[
+            "run",
+            path.to_str().unwrap(),
+            "--target",
+            target,
+            "--grid",
+            "67108864",
+            "--uav",
+            &format!("11={}", uav.display()),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{target}: {err}");
+        assert!(
+            err.contains("the model allocates at most 1 GiB"),
+            "{target}: {err}"
+        );
+    }
+}

@@ -100,6 +100,15 @@ pub fn shape(kernel: &Kernel, dispatch: Dispatch) -> Result<Shape, RunError> {
                     global[0], global[1], global[2]
                 )));
             }
+            // Flat ids (`vAbsTidFlat`, `vTGroupIdFlat`) are 32-bit: a larger grid has work-items
+            // no register can name (and its group count overflowed, so nothing ran).
+            let items = global.iter().map(|&g| u128::from(g)).product::<u128>();
+            if items > u128::from(u32::MAX) {
+                return Err(bad(format!(
+                    "a grid of {}x{}x{} = {items} work-items; flat work-item ids are 32-bit, so at most 2^32 - 1",
+                    global[0], global[1], global[2]
+                )));
+            }
             let group = match (group, kernel.decls.group_size) {
                 (Some(g), Some(d)) if g != d => {
                     return Err(bad(format!(
