@@ -1688,6 +1688,25 @@ mod tests {
     }
 
     #[test]
+    fn waitcnt_with_reserved_bits_round_trips() {
+        // 0x3080 sets bits 7, 12 and 13, which no counter uses; the counters are all 0.
+        let bytes = [0x80, 0x30, 0x8c, 0xbf];
+        let d = crate::isa::decode(&bytes).unwrap();
+        let text = d[0].1.to_string();
+        assert_eq!(text, "s_waitcnt 0x3080");
+        assert_eq!(
+            crate::isa::encode(&parse_asm(&text).unwrap()).unwrap(),
+            bytes
+        );
+        // Without reserved bits the counters are named.
+        let d = crate::isa::decode(&[0x00, 0x00, 0x8c, 0xbf]).unwrap();
+        assert_eq!(
+            d[0].1.to_string(),
+            "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)"
+        );
+    }
+
+    #[test]
     fn f16_conversion() {
         assert_eq!(f32_to_f16(1.0), 0x3c00);
         assert_eq!(f32_to_f16(-2.5), 0xc100);

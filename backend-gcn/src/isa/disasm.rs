@@ -396,8 +396,16 @@ fn print_valu(i: &Valu, p: &mut Printer) {
     }
 }
 
-/// `s_waitcnt` operand (vega L10777-10795; vmcnt is split over bits 3:0 and 15:14).
+/// The bits of `s_waitcnt`'s immediate that no counter uses (7, 13:12).
+const WAITCNT_RESERVED: u16 = 0x3080;
+
+/// `s_waitcnt` operand (vega L10777-10795; vmcnt is split over bits 3:0 and 15:14). An
+/// immediate with reserved bits set is printed as the number, so that the assembler gives
+/// the same bytes back (LLVM's disassembler prints the counters and loses the bits).
 pub fn waitcnt(s: u16) -> String {
+    if s & WAITCNT_RESERVED != 0 {
+        return format!("{s:#06x}");
+    }
     let vm = (s & 0xf) | ((s >> 14) & 3) << 4;
     let exp = (s >> 4) & 7;
     let lgkm = (s >> 8) & 0xf;
