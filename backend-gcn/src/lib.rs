@@ -239,11 +239,17 @@ pub fn compile(func: &midend::ir::Function, decls: &Decls) -> Result<Compiled, C
         other => other?,
     };
     abi.private_segment_size = abi.private_bytes + allocation.scratch_bytes_per_lane;
-    let usage = allocation.usage;
+    let mut usage = allocation.usage;
     emit::drop_branches_to_next(&mut m);
     let waitcnts = waitcnt::insert(&mut m);
     let nops = hazards::insert(&mut m);
-    let out = emit::emit(&m)?;
+    // The first even SGPR pair above the allocation is free everywhere: long branches use it.
+    let spare = usage.sgprs.next_multiple_of(2);
+    let spare_pair = (spare + 2 <= regalloc::SGPR_LIMIT).then_some(spare as u8);
+    let out = emit::emit(&m, spare_pair)?;
+    if out.long_branches > 0 {
+        usage.sgprs = spare + 2;
+    }
     let elf = if abi.pixel {
         let regs = code_object::ps_registers(
             &abi,
