@@ -830,3 +830,33 @@ fn both_models_refuse_a_private_buffer_beyond_1_gib() {
         );
     }
 }
+
+#[test]
+fn deep_nesting_is_refused_at_its_line_not_a_stack_overflow() {
+    // 20,000 nested `if`s overflowed the stack in both backends; `parse` printed 2.4 GB.
+    let n = 20_000;
+    let mut src = String::from(
+        "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_raw_uav_id(11)\nmov r0.x, vAbsTidFlat.x\n",
+    );
+    src += &"if_logicalnz r0.x\niadd r0.x, r0.x, r0.x\n".repeat(n);
+    src += &"endif\n".repeat(n);
+    src += "uav_raw_store_id(11) mem.x, r0.x, r0.x\nend\n";
+    let path = temp_file("deep.il", src.as_bytes());
+    for target in ["cayman", "gfx906"] {
+        let out = ilc(&["compile", path.to_str().unwrap(), "--target", target]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{target}: {err}");
+        // The 256th `if` (line 4 + 2 * 255 + 1) is the first one too deep.
+        assert!(
+            err.contains("deep.il:515:1: error: `if_logicalnz`: control flow nested more than 255 levels deep"),
+            "{target}: {err}"
+        );
+    }
+    let printed = ilc(&["parse", path.to_str().unwrap()]);
+    assert_eq!(printed.status.code(), Some(0));
+    assert!(
+        printed.stdout.len() < 8 * src.len(),
+        "{} bytes",
+        printed.stdout.len()
+    );
+}

@@ -8,6 +8,7 @@
 //! builder tests the flag and takes the next step outwards, resetting the flag when it
 //! reaches its target. So the tree only ever has single-level `break` and `continue`.
 
+use crate::analysis::structure::MAX_NESTING;
 use il_frontend::ast::Instruction;
 use il_frontend::enums::RelOp;
 use il_frontend::opcode::{DataType, Flow, Opcode};
@@ -215,6 +216,20 @@ impl Builder<'_> {
             Flow::Func | Flow::EndFunc | Flow::EndMain | Flow::End => {}
             Flow::Phase | Flow::EndPhase => return Err(unsupported(inst, "hull-shader phases")),
             Flow::None => {}
+        }
+        // The region tree refuses deeper nesting (`analysis::structure`); refused here, at
+        // the instruction that goes too deep, instead of failing verification later.
+        // `regions` holds the program's own region and one per open level.
+        let levels = self.regions.len().saturating_sub(1);
+        if levels >= MAX_NESTING {
+            return Err(unsupported(
+                inst,
+                format!(
+                    "control flow nested more than {} levels deep (counting the loops and arms \
+                     the midend makes of `switch`, calls and counted loops)",
+                    MAX_NESTING - 1
+                ),
+            ));
         }
         Ok(())
     }
