@@ -256,6 +256,8 @@ pub struct ToolError {
     pub message: String,
     /// 1-based line and column in assembly text.
     pub at: Option<(usize, usize)>,
+    /// What disassembled before the error, as `llvm-objdump` prints what it could decode.
+    pub decoded: String,
 }
 
 /// Disassembles program bytes of `target` (what `compile --emit bin` writes): for Cayman a
@@ -266,16 +268,26 @@ pub fn disassemble(bytes: &[u8], target: Target) -> Result<String, ToolError> {
             let program = backend_r600::isa::Program::decode(bytes).map_err(|e| ToolError {
                 message: e.to_string(),
                 at: None,
+                decoded: String::new(),
             })?;
             Ok(backend_r600::isa::disassemble(&program))
         }
-        Target::Gfx906 => backend_gcn::isa::disassemble(bytes).map_err(|e| ToolError {
-            message: format!("byte {:#x}: {}", e.offset, e.reason),
-            at: None,
-        }),
+        Target::Gfx906 => {
+            // A code object (ours or LLVM's) is read for its `.text`.
+            let code = backend_gcn::code_object::text_section(bytes).unwrap_or(bytes);
+            backend_gcn::isa::disassemble(code).map_err(|e| ToolError {
+                message: format!("byte {:#x}: {}", e.offset, e.reason),
+                at: None,
+                decoded: code
+                    .get(..e.offset)
+                    .and_then(|prefix| backend_gcn::isa::disassemble(prefix).ok())
+                    .unwrap_or_default(),
+            })
+        }
         Target::Il => Err(ToolError {
             message: "target il has no machine code: use `ilc parse`".into(),
             at: None,
+            decoded: String::new(),
         }),
     }
 }
@@ -285,6 +297,7 @@ pub fn assemble(text: &str, target: Target) -> Result<Vec<u8>, ToolError> {
     let located = |line: usize, col: usize, msg: String| ToolError {
         message: msg,
         at: Some((line, col)),
+        decoded: String::new(),
     };
     match target {
         Target::Cayman => {
@@ -296,6 +309,7 @@ pub fn assemble(text: &str, target: Target) -> Result<Vec<u8>, ToolError> {
         Target::Il => Err(ToolError {
             message: "target il has no machine code: use `ilc parse`".into(),
             at: None,
+            decoded: String::new(),
         }),
     }
 }

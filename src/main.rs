@@ -221,6 +221,8 @@ fn disasm(file: &Path, target: ilc::Target) -> ExitCode {
     match ilc::disassemble(&bytes, target) {
         Ok(text) => write_output(None, text.as_bytes()),
         Err(e) => {
+            // What decoded before the error is printed, as llvm-objdump does.
+            let _ = cli::write_output_file(None, e.decoded.as_bytes());
             eprintln!("{name}: error: {e}");
             ExitCode::from(BAD_INPUT)
         }

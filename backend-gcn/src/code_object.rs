@@ -69,6 +69,36 @@ fn align(v: &mut Vec<u8>, to: usize) {
     }
 }
 
+/// The contents of the `.text` section of an ELF64 little-endian file (a code object `ilc
+/// compile --emit obj` or `llc` wrote), or `None` if `elf` is not one or has no `.text`.
+/// Every offset is checked: any bytes give an answer, never a panic.
+pub fn text_section(elf: &[u8]) -> Option<&[u8]> {
+    let u16_at = |o: usize| Some(u16::from_le_bytes(elf.get(o..o + 2)?.try_into().ok()?));
+    let u32_at = |o: usize| Some(u32::from_le_bytes(elf.get(o..o + 4)?.try_into().ok()?));
+    let u64_at = |o: usize| Some(u64::from_le_bytes(elf.get(o..o + 8)?.try_into().ok()?));
+    // ELFCLASS64, ELFDATA2LSB.
+    if elf.get(..6)? != b"\x7fELF\x02\x01" {
+        return None;
+    }
+    let shoff = usize::try_from(u64_at(0x28)?).ok()?;
+    let shentsize = usize::from(u16_at(0x3A)?);
+    let shnum = usize::from(u16_at(0x3C)?);
+    let shstrndx = usize::from(u16_at(0x3E)?);
+    let section = |i: usize| -> Option<(u32, &[u8])> {
+        let h = shoff.checked_add(i.checked_mul(shentsize)?)?;
+        let name = u32_at(h)?;
+        let offset = usize::try_from(u64_at(h + 0x18)?).ok()?;
+        let size = usize::try_from(u64_at(h + 0x20)?).ok()?;
+        Some((name, elf.get(offset..offset.checked_add(size)?)?))
+    };
+    let (_, names) = section(shstrndx)?;
+    (0..shnum).find_map(|i| {
+        let (name, data) = section(i)?;
+        let name = names.get(name as usize..)?;
+        name.starts_with(b".text\0").then_some(data)
+    })
+}
+
 /// Writes the code object for one kernel.
 pub fn write(name: &str, code: &[u8], kd: &[u8; 64]) -> Vec<u8> {
     write_with(name, code, kd, ".kd")

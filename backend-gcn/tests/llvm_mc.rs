@@ -141,3 +141,61 @@ fn table_covers_every_encoding() {
         assert!(seen.contains(want), "no {want} instruction in the table");
     }
 }
+
+/// The bytes of `.text` of an object `llvm-mc` assembles from `text` (triple
+/// amdgcn-amd-amdhsa), extracted by `llvm-objcopy`, and the whole object.
+fn llvm_text_and_object(text: &str, name: &str) -> (Vec<u8>, Vec<u8>) {
+    let mc = llvm_mc();
+    let dir = std::env::temp_dir().join(format!("ilc-llvm-mc-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (src, obj, bin) = (dir.join("a.s"), dir.join("a.o"), dir.join("a.bin"));
+    std::fs::write(&src, text).unwrap();
+    let ok = std::process::Command::new(&mc)
+        .args([
+            "-triple=amdgcn-amd-amdhsa",
+            "-mcpu=gfx906",
+            "-filetype=obj",
+            "-o",
+        ])
+        .arg(&obj)
+        .arg(&src)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "llvm-mc rejected:\n{text}");
+    let objcopy = if mc.ends_with("-14") {
+        "llvm-objcopy-14"
+    } else {
+        "llvm-objcopy"
+    };
+    let ok = std::process::Command::new(objcopy)
+        .args(["-O", "binary", "-j", ".text"])
+        .arg(&obj)
+        .arg(&bin)
+        .status()
+        .expect("llvm-objcopy (LLVM 14) is required for this test")
+        .success();
+    assert!(ok);
+    (std::fs::read(&bin).unwrap(), std::fs::read(&obj).unwrap())
+}
+
+#[test]
+fn labels_and_directives_assemble_as_llvm_mc_does() {
+    // What llvm-mc and llc print: directives, labels (also `.L` local ones), branches to
+    // labels backwards and forwards, comments after a label.
+    let text = "\t.text\n\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n\t.p2align 8\nmain:\n\
+                \ts_mov_b32 s0, 0\nBB0_1:                 ; a loop\n\ts_add_u32 s0, s0, 1\n\
+                \ts_cmp_lt_u32 s0, 10\n\ts_cbranch_scc1 BB0_1\n\ts_branch .LBB0_3\n\
+                \ts_nop 0\n.LBB0_3:\n\ts_endpgm\n";
+    let (expected, object) = llvm_text_and_object(text, "labels");
+    assert_eq!(backend_gcn::isa::assemble(text).unwrap(), expected);
+    // The code object's reader finds the same `.text` that llvm-objcopy extracts.
+    assert_eq!(
+        backend_gcn::code_object::text_section(&object),
+        Some(&expected[..])
+    );
+    // An unknown label is an error at its column.
+    let e = backend_gcn::isa::assemble("s_branch nowhere\n").unwrap_err();
+    assert_eq!((e.line, e.col), (1, 10), "{}", e.msg);
+    assert!(e.msg.contains("label"), "{}", e.msg);
+}

@@ -860,3 +860,47 @@ fn deep_nesting_is_refused_at_its_line_not_a_stack_overflow() {
         printed.stdout.len()
     );
 }
+
+#[test]
+fn disasm_reads_code_objects_and_prints_what_decodes_before_an_error() {
+    let obj = temp_file("va.o", b"");
+    let bin = temp_file("va.bin", b"");
+    for (emit, path) in [("obj", &obj), ("bin", &bin)] {
+        let out = ilc(&[
+            "compile",
+            &example("vector_add.il"),
+            "--target",
+            "gfx906",
+            "--emit",
+            emit,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+    }
+    let from_obj = ilc(&["disasm", obj.to_str().unwrap(), "--target", "gfx906"]);
+    let from_bin = ilc(&["disasm", bin.to_str().unwrap(), "--target", "gfx906"]);
+    assert_eq!(from_obj.status.code(), Some(0));
+    assert_eq!(from_obj.stdout, from_bin.stdout);
+    // Three one-dword instructions, then the first dword of an SMEM load whose second
+    // dword is made invalid: the three are printed, then the error.
+    let code = std::fs::read(&bin).unwrap();
+    let listing = String::from_utf8(from_bin.stdout).unwrap();
+    let first_three: Vec<&str> = listing.lines().take(3).collect();
+    assert!(
+        listing.lines().nth(3).unwrap().starts_with("s_load"),
+        "{listing}"
+    );
+    let mut bad = code[..16].to_vec();
+    bad.extend([0xff; 4]);
+    let bad = temp_file("bad.bin", &bad);
+    let out = ilc(&["disasm", bad.to_str().unwrap(), "--target", "gfx906"]);
+    assert_eq!(out.status.code(), Some(2));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        printed.lines().collect::<Vec<_>>(),
+        first_three,
+        "{printed}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: byte 0xc"));
+}

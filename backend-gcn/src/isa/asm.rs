@@ -9,6 +9,8 @@
 //! it can. Every parsed instruction is checked by the encoder so that errors carry the
 //! line and column.
 
+use std::collections::HashMap;
+
 use super::disasm::{
     DFMT_NAMES, GS_OPS, HWREG_NAMES, MSG_NAMES, NFMT_NAMES, SDWA_SEL, SDWA_UNUSED, SYS_OPS,
 };
@@ -32,17 +34,127 @@ pub struct AsmError {
 
 /// Parse a whole program.
 pub fn parse_asm(src: &str) -> Result<Vec<Inst>, AsmError> {
+    // Pass 1: where each label stands (every branch is one dword, whatever its target).
+    let mut labels: HashMap<&str, u32> = HashMap::new();
+    let mut at = 0u32;
+    let mut words = Vec::new();
+    for (n, raw) in src.lines().enumerate() {
+        let (label, line) = split_label(raw);
+        if let Some((name, col)) = label {
+            if labels.insert(name, at).is_some() {
+                return Err(AsmError {
+                    line: n + 1,
+                    col,
+                    msg: format!("label `{name}` is defined twice"),
+                });
+            }
+        }
+        if is_directive(line) {
+            continue;
+        }
+        let sized = with_label_operand(line, &|_| Some(0)).unwrap_or_default();
+        if let Ok(Some(inst)) = parse_line(&sized) {
+            words.clear();
+            if encode_words(&inst, &mut words).is_ok() {
+                at += 4 * words.len() as u32;
+            }
+        }
+    }
+    // Pass 2: the instructions, a branch's label as its word offset.
     let mut out = Vec::new();
-    for (n, line) in src.lines().enumerate() {
-        if let Some(inst) = parse_line(line).map_err(|(col, msg)| AsmError {
+    let mut at = 0u32;
+    for (n, raw) in src.lines().enumerate() {
+        let (_, line) = split_label(raw);
+        let pad = raw.len() - line.len();
+        if is_directive(line) {
+            continue;
+        }
+        let here = at;
+        let located = |(col, msg): (usize, String)| AsmError {
             line: n + 1,
-            col,
+            col: col + pad,
             msg,
-        })? {
+        };
+        let resolved = with_label_operand(line, &|name| {
+            labels
+                .get(name)
+                .map(|&t| (i64::from(t) - i64::from(here) - 4) / 4)
+        })
+        .map_err(located)?;
+        if let Some(inst) = parse_line(&resolved).map_err(located)? {
+            words.clear();
+            encode_words(&inst, &mut words).map_err(|e| located((1, e)))?;
+            at += 4 * words.len() as u32;
             out.push(inst);
         }
     }
     Ok(out)
+}
+
+/// A leading `name:` (a label, as `llvm-mc` and `llvm-objdump` print them; `<name>:` after
+/// an address in `llvm-objdump -d` output) and the rest of the line.
+fn split_label(line: &str) -> (Option<(&str, usize)>, &str) {
+    let trimmed = line.trim_start();
+    let col = line.len() - trimmed.len() + 1;
+    // `0000000000000000 <main>:` in objdump listings.
+    if let Some((addr, rest)) = trimmed.split_once(" <") {
+        if addr.chars().all(|c| c.is_ascii_hexdigit()) {
+            if let Some(name) = rest.trim_end().strip_suffix(">:") {
+                return (Some((name, col)), "");
+            }
+        }
+    }
+    let name_len = trimmed
+        .char_indices()
+        .find(|&(i, c)| {
+            !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$')
+                || (i == 0 && c.is_ascii_digit())
+        })
+        .map_or(trimmed.len(), |(i, _)| i);
+    match trimmed[name_len..].strip_prefix(':') {
+        Some(rest) if name_len > 0 => (Some((&trimmed[..name_len], col)), rest),
+        _ => (None, line),
+    }
+}
+
+/// A line that only directs the assembler (`.text`, `.p2align 8`, `.amdgcn_target ...`, the
+/// `.amdhsa_*` block) or that `llvm-objdump` prints around a listing: nothing to encode.
+fn is_directive(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('.') || t.starts_with("Disassembly of section") || t.contains("file format ")
+}
+
+/// The line with a branch's label operand (`s_cbranch_execz BB0_2`) replaced by the number
+/// `resolve` gives (an error for a label it does not know); other lines unchanged.
+fn with_label_operand(line: &str, resolve: &dyn Fn(&str) -> Option<i64>) -> PResult<String> {
+    let code = line.split([';']).next().unwrap_or("");
+    let code = code.split("//").next().unwrap_or("");
+    let trimmed = code.trim_start();
+    let Some((mn, operand)) = trimmed.split_once(char::is_whitespace) else {
+        return Ok(line.to_string());
+    };
+    let target = operand.trim();
+    let is_label = target
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '.' || c == '$')
+        && target
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$');
+    let is_branch = by_name(&mn.to_ascii_lowercase())
+        .is_some_and(|op| matches!(op.info().shape, Shape::Sopp(SoppKind::Branch)));
+    if !is_label || !is_branch {
+        return Ok(line.to_string());
+    }
+    match resolve(target) {
+        Some(offset) => Ok(line.replacen(target, &offset.to_string(), 1)),
+        None => {
+            let col = line
+                .find(target)
+                .map_or(1, |b| line[..b].chars().count() + 1);
+            Err((col, format!("unknown label `{target}`")))
+        }
+    }
 }
 
 /// Parse one line; `Ok(None)` for blank/comment lines. Errors are (column, message).
@@ -987,6 +1099,12 @@ fn build(mn: &str, col: usize, p: &mut Parser) -> PResult<Inst> {
                     count(&ops, 1, col)?;
                     match ops[0].val {
                         Val::Num(n) => in_range(n, -32768, 65535, ops[0].col, "immediate")? as u16,
+                        _ if kind == SoppKind::Branch => {
+                            return Err((
+                                ops[0].col,
+                                "expected a word offset or a defined label".into(),
+                            ))
+                        }
                         _ => return Err((ops[0].col, "expected a number".into())),
                     }
                 }
