@@ -293,7 +293,7 @@ fn compile(
         CompileEmit::Ir => match ilc::compile_ir(&parsed.program, &options) {
             Ok(func) => func.to_string(),
             Err(e) => {
-                eprintln!("{}", e.render(&name, &bytes));
+                cli::eprint_diagnostics(&format!("{}\n", e.render(&name, &bytes)));
                 return ExitCode::from(BAD_INPUT);
             }
         },
@@ -315,7 +315,7 @@ fn compile(
                     return write_output(output, &bytes);
                 }
                 Err(e) => {
-                    eprintln!("{}", e.render(&name, &bytes));
+                    cli::eprint_diagnostics(&format!("{}\n", e.render(&name, &bytes)));
                     return ExitCode::from(BAD_INPUT);
                 }
             }
@@ -349,12 +349,12 @@ fn parse(
         let parsed = match ilc::parse_with(&bytes, &name, read) {
             Ok(p) => p,
             Err(e) => {
-                eprint!("{}", e.rendered);
+                cli::eprint_diagnostics(&e.rendered);
                 failed = true;
                 continue;
             }
         };
-        eprint!("{}", parsed.warnings);
+        cli::eprint_diagnostics(&parsed.warnings);
         match emit {
             Emit::Text => {
                 if files.len() > 1 {

@@ -192,10 +192,66 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
     offset
 }
 
+/// Rendered diagnostics (what [`SourceFile::render`] prints) with ANSI colours, for a
+/// terminal: the severity words in bold colour and the caret line in green, as C compilers
+/// show them. The words are unchanged, so colouring can be chosen after rendering.
+pub fn colorize(rendered: &str) -> String {
+    const RESET: &str = "\x1b[0m";
+    let mut out = String::with_capacity(rendered.len() + rendered.len() / 4);
+    for line in rendered.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        let newline = &line[body.len()..];
+        let caret = body.trim_start().starts_with('|')
+            && body.contains('^')
+            && body
+                .split('|')
+                .nth(1)
+                .is_some_and(|c| c.trim().starts_with('^'));
+        let mut coloured = body.to_string();
+        if caret {
+            if let Some(bar) = body.find('|') {
+                coloured = format!("{}\x1b[1;32m{}{RESET}", &body[..=bar], &body[bar + 1..]);
+            }
+        } else {
+            for (word, colour) in [("error", "1;31"), ("warning", "1;35"), ("note", "1;36")] {
+                let label = format!(": {word}: ");
+                if let Some(at) = body.find(&label) {
+                    coloured = format!(
+                        "{}: \x1b[{colour}m{word}{RESET}: {}",
+                        &body[..at],
+                        &body[at + label.len()..]
+                    );
+                    break;
+                }
+            }
+        }
+        out.push_str(&coloured);
+        out.push_str(newline);
+    }
+    out
+}
+
 impl SourceFile<'_> {
     /// Renders one diagnostic the way C compilers do, with the source line and a caret for
     /// text inputs and the byte and token offset for binary ones.
     pub fn render(&self, d: &Diagnostic) -> String {
+        // Reference lines (`L4209`) become the section and instruction a reader can look up.
+        let cited = Diagnostic {
+            message: crate::spec_index::cite_lines(&d.message),
+            expected: d.expected.as_deref().map(crate::spec_index::cite_lines),
+            notes: d
+                .notes
+                .iter()
+                .map(|n| crate::spec_index::cite_lines(n))
+                .collect(),
+            related: d
+                .related
+                .iter()
+                .map(|(s, n)| (*s, crate::spec_index::cite_lines(n)))
+                .collect(),
+            ..d.clone()
+        };
+        let d = &cited;
         let mut out = String::new();
         match self.kind {
             SourceKind::Text(text) => {
@@ -297,6 +353,20 @@ impl SourceFile<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colours_mark_the_severity_and_the_caret_only() {
+        let plain = "k.il:2:1: error: unknown instruction `x`\n 2 | x\n   | ^\n   = expected a mnemonic\nk.il: 1 error\n";
+        let coloured = colorize(plain);
+        assert!(coloured.starts_with("k.il:2:1: \x1b[1;31merror\x1b[0m: unknown"));
+        assert!(coloured.contains("   |\x1b[1;32m ^\x1b[0m\n"));
+        // Without the escapes it is the same text.
+        let stripped = coloured
+            .replace("\x1b[1;31m", "")
+            .replace("\x1b[1;32m", "")
+            .replace("\x1b[0m", "");
+        assert_eq!(stripped, plain);
+    }
 
     #[test]
     fn line_and_column_are_one_based_and_count_characters() {

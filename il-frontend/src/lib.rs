@@ -21,6 +21,8 @@ pub mod diag;
 pub mod enums;
 pub mod opcode;
 pub mod regs;
+pub mod spec_index;
+mod spec_index_table;
 pub mod text;
 pub mod validate;
 

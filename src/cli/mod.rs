@@ -23,6 +23,19 @@ pub fn target_parser() -> impl clap::builder::TypedValueParser<Value = ilc::Targ
     .try_map(|name| name.parse::<ilc::Target>())
 }
 
+/// Prints rendered diagnostics on standard error, in colour when it is a terminal and
+/// `NO_COLOR` is not set (<https://no-color.org>).
+pub fn eprint_diagnostics(rendered: &str) {
+    use std::io::IsTerminal;
+    let colour = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    if colour {
+        eprint!("{}", il_frontend::diag::colorize(rendered));
+    } else {
+        eprint!("{rendered}");
+    }
+}
+
 /// A usage or input error, printed as `ilc: error: ...` with exit code 2.
 #[derive(Debug)]
 pub struct UsageError(pub String);
@@ -83,11 +96,11 @@ pub fn load_program(
     let bytes = read_file(path).map_err(|e| e.exit())?;
     match ilc::parse_with(&bytes, &name, options) {
         Ok(parsed) => {
-            eprint!("{}", parsed.warnings);
+            eprint_diagnostics(&parsed.warnings);
             Ok((bytes, parsed))
         }
         Err(e) => {
-            eprint!("{}", e.rendered);
+            eprint_diagnostics(&e.rendered);
             Err(ExitCode::from(BAD_INPUT))
         }
     }

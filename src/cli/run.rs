@@ -157,6 +157,8 @@ pub fn run(args: &RunArgs, read: &ilc::ReadOptions) -> ExitCode {
                 RunError::StepLimit { at, .. } if at.end > at.start => Some(*at),
                 _ => None,
             };
+            // Reference lines in the reason become its section and instruction.
+            let e = il_frontend::spec_index::cite_lines(&e.to_string());
             match (at, std::str::from_utf8(&bytes)) {
                 (Some(at), Ok(text)) => {
                     let lc = il_frontend::diag::line_col(text, at.start);

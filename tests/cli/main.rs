@@ -69,6 +69,8 @@ fn bad_input_exits_2_with_a_located_diagnostic() {
     );
     assert!(err.contains("^~~~~~"), "{err}");
     assert!(out.stdout.is_empty());
+    // Not a terminal: no colour.
+    assert!(!err.contains('\x1b'), "{err}");
 }
 
 #[test]
@@ -633,6 +635,28 @@ fn ilc_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
         .expect("ilc runs");
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().expect("ilc ends")
+}
+
+#[test]
+fn diagnostics_cite_sections_and_instructions_not_reference_lines() {
+    let path = temp_file(
+        "both.il",
+        b"il_cs_2_0\ndcl_num_thread_per_group 128\ndcl_max_thread_per_group 64\nmov r0, r1\n",
+    );
+    let out = ilc(&["parse", path.to_str().unwrap()]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("(IL reference 4.1 Shader Requirements)"),
+        "{err}"
+    );
+    assert!(err.contains("DCL_MAX_THREAD_PER_GROUP"), "{err}");
+    assert!(
+        !err.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w.len() > 3
+                && w.starts_with('L')
+                && w[1..].bytes().all(|b| b.is_ascii_digit())),
+        "a reference line is still cited: {err}"
+    );
 }
 
 #[test]
