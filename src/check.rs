@@ -660,3 +660,45 @@ pub fn check_detailed_with(
         targets: runs,
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The check's verdict as the mutation score (`src/mutate`, `ilc check --mutants`) uses it:
+// the reference run and the comparison, in one place, so that the score measures whatever
+// the comparison above becomes.
+
+/// The reference side of the check for one program: its generated inputs, the reference
+/// run's outputs, and the judgement of a target's outputs against them.
+#[derive(Debug)]
+pub struct Judge {
+    /// The generated inputs and launch.
+    pub work: Workload,
+    /// The reference interpreter's outputs.
+    pub reference: Bindings,
+    tol: (Tolerance, Tolerance),
+}
+
+impl Judge {
+    /// Lowers `program`, generates its inputs from `seed` and runs the reference, as
+    /// [`check_detailed`] does; `Err` with the verdict when the reference run fails or stops.
+    pub fn new(program: &Program, seed: u64, step_limit: u64) -> Result<Judge, Verdict> {
+        let kernel = kernel::lower(program).map_err(|e| Verdict::Fault(e.to_string()))?;
+        let work = generate(program, &kernel.decls, seed);
+        let mut reference = work.bindings.clone();
+        Interpreter { step_limit }
+            .run_kernel(&kernel, &mut reference, work.dispatch)
+            .map_err(|e| match e {
+                RunError::StepLimit { .. } => Verdict::Stopped(e.to_string()),
+                e => Verdict::Fault(format!("reference run: {e}")),
+            })?;
+        Ok(Judge {
+            work,
+            reference,
+            tol: program_tolerance(program),
+        })
+    }
+
+    /// The check's verdict on a target run's outputs: `Err` with the first mismatch.
+    pub fn judge(&self, got: &Bindings) -> Result<(), String> {
+        compare_with(&self.reference, got, self.tol, &|_| None)
+    }
+}

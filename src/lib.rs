@@ -15,6 +15,7 @@ pub use runtime_sim::{self as runtime, Bindings, Dispatch, RunError, RunReport};
 
 pub mod check;
 pub mod fuzz;
+pub mod mutate;
 pub mod targets;
 
 /// A device that runs programs: the reference interpreter or a compiled target.

@@ -91,6 +91,14 @@ enum Command {
         /// Instructions one wavefront may execute.
         #[arg(long, default_value_t = runtime_sim_step_limit())]
         step_limit: u64,
+        /// Mutation score: after the check, N single-fault mutants of each program's machine
+        /// code per target (a source register changed, an opcode swapped within its class,
+        /// an instruction dropped, a literal or memory offset off by one, a modifier
+        /// flipped; sites drawn from --seed) run with the same inputs; prints the survivors
+        /// (an output changed, the check passed it), then per target and in total
+        /// `mutation score: D/C (P%)` (C mutants changed an output, D of them flagged).
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        mutants: usize,
     },
     /// Differential fuzzing: generates IL compute kernels (il-gen) from consecutive seeds,
     /// runs each on the reference and on each target, counts passes and refusals, and
@@ -204,7 +212,8 @@ fn main() -> ExitCode {
             target,
             seed,
             step_limit,
-        } => cli::check::check(&paths, &target, seed, step_limit, &read),
+            mutants,
+        } => cli::check::check(&paths, &target, seed, step_limit, mutants, &read),
         Command::Fuzz(args) => cli::fuzz::fuzz(&args),
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ilc::check::{check_detailed, Detailed, Outcome, Verdict};
+use ilc::mutate::{mutate_program, Fate, Flag, Score, TargetMutants};
 use ilc::Target;
 
 use super::progress::{in_order, Progress};
@@ -37,14 +38,16 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), UsageError> {
     }
 }
 
-/// Reads, parses and checks one file.
+/// Reads, parses and checks one file; with `mutants` > 0, then runs that many mutants of
+/// its code per machine target.
 fn check_file(
     file: &Path,
     targets: &[Target],
     seed: u64,
     step_limit: u64,
+    mutants: usize,
     read: &ilc::ReadOptions,
-) -> Detailed {
+) -> (Detailed, Vec<TargetMutants>) {
     let name = file.display().to_string();
     let failed = |e: String| Detailed {
         reference: Err(Verdict::Fault(e)),
@@ -52,17 +55,65 @@ fn check_file(
         targets: Vec::new(),
     };
     match std::fs::read(file) {
-        Err(e) => failed(format!("cannot read: {e}")),
+        Err(e) => (failed(format!("cannot read: {e}")), Vec::new()),
         Ok(bytes) => match ilc::parse_with(&bytes, &name, read) {
-            Err(e) => failed(
-                e.diagnostics
-                    .errors()
-                    .next()
-                    .map_or_else(|| "does not parse".to_string(), |d| d.message.clone()),
+            Err(e) => (
+                failed(
+                    e.diagnostics
+                        .errors()
+                        .next()
+                        .map_or_else(|| "does not parse".to_string(), |d| d.message.clone()),
+                ),
+                Vec::new(),
             ),
-            Ok(parsed) => check_detailed(&parsed.program, targets, seed, step_limit),
+            Ok(parsed) => {
+                let detailed = check_detailed(&parsed.program, targets, seed, step_limit);
+                let m = if mutants > 0 {
+                    mutate_program(&parsed.program, targets, mutants, seed, step_limit)
+                } else {
+                    Vec::new()
+                };
+                (detailed, m)
+            }
         },
     }
+}
+
+/// The lines of a program's mutants: each survivor (an output changed, the check passed);
+/// with `ILC_MUTANTS_LOG` set, every mutant and why a target was skipped.
+fn mutant_lines(m: &[TargetMutants]) -> String {
+    let all = std::env::var_os("ILC_MUTANTS_LOG").is_some();
+    let mut out = String::new();
+    for t in m {
+        let runs = match &t.runs {
+            Ok(r) => r,
+            Err(why) => {
+                if all {
+                    out.push_str(&format!("\n  MUTANTS [{}] skipped: {why}", t.target));
+                }
+                continue;
+            }
+        };
+        for r in runs {
+            let (kind, what) = match &r.fate {
+                Fate::Survived(diff) => ("SURVIVED", diff.clone()),
+                _ if !all => continue,
+                Fate::Invalid(why) => ("INVALID", why.clone()),
+                Fate::Equivalent => ("EQUIVALENT", String::new()),
+                Fate::Flagged(Flag::Mismatch(m)) => ("FLAGGED", m.clone()),
+                Fate::Flagged(Flag::Fault(m)) => ("FAULTED", m.clone()),
+                Fate::Flagged(Flag::Stopped) => ("STOPPED", String::new()),
+            };
+            out.push_str(&format!(
+                "\n  {kind} [{}] mutant {} ({}): {}: {what}",
+                t.target,
+                r.index,
+                r.operator.name(),
+                r.description
+            ));
+        }
+    }
+    out
 }
 
 /// Sums of one target's runs, for the table.
@@ -153,6 +204,7 @@ pub fn check(
     targets: &[Target],
     seed: u64,
     step_limit: u64,
+    mutants: usize,
     read: &ilc::ReadOptions,
 ) -> ExitCode {
     let mut files = Vec::new();
@@ -166,12 +218,22 @@ pub fn check(
         .iter()
         .map(|&t| (t, TargetTotals::default()))
         .collect();
+    let mut scores: Vec<(Target, Score)> = targets
+        .iter()
+        .filter(|&&t| t != Target::Il)
+        .map(|&t| (t, Score::default()))
+        .collect();
     let started = std::time::Instant::now();
     let mut progress = Progress::new(files.len());
     in_order(
         &files,
-        |file| check_file(file, targets, seed, step_limit, read),
-        |file, detailed| {
+        |file| check_file(file, targets, seed, step_limit, mutants, read),
+        |file, (detailed, mutated)| {
+            for t in &mutated {
+                if let Some((_, s)) = scores.iter_mut().find(|(x, _)| *x == t.target) {
+                    s.add_target(t);
+                }
+            }
             for run in &detailed.targets {
                 if let Some((_, t)) = totals.iter_mut().find(|(t, _)| *t == run.target) {
                     t.add(run);
@@ -195,7 +257,7 @@ pub fn check(
                     format!("STOP {name}: {why}")
                 }
             };
-            progress.print(&line);
+            progress.print(&(line + &mutant_lines(&mutated)));
             progress.tick(&format!("{passed} passed, {failed} failed"));
         },
     );
@@ -215,6 +277,26 @@ pub fn check(
         println!(
             "{stopped} stopped at the step limit of {step_limit} instructions per wavefront (raise it with --step-limit)"
         );
+    }
+    if mutants > 0 && !scores.is_empty() {
+        let mut total = Score::default();
+        for (t, s) in &scores {
+            total.merge(s);
+            println!(
+                "mutation score [{t}]: {} over {} programs ({} skipped: their code does not pass); {} mutants: {} invalid, {} equivalent, {} changed an output ({} flagged: {} by a fault, {} at the step limit)",
+                s.figure(),
+                s.programs,
+                s.skipped,
+                s.mutants,
+                s.invalid,
+                s.equivalent,
+                s.changed,
+                s.flagged,
+                s.faulted,
+                s.stopped
+            );
+        }
+        println!("mutation score: {}", total.figure());
     }
     let failed = failed + stopped;
     println!("{passed} passed, {failed} failed");

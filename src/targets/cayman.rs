@@ -260,7 +260,8 @@ fn elements_of(bytes: &[u8]) -> Vec<[u32; 4]> {
 /// benchmark times the model alone).
 #[derive(Debug)]
 pub struct Prepared {
-    kernel: kernel::Kernel,
+    /// Shared with the mutants of [`Prepared::with_code`].
+    kernel: std::sync::Arc<kernel::Kernel>,
     compiled: Compiled,
     model: r600::Prepared,
     step_limit: u64,
@@ -281,7 +282,7 @@ impl Cayman {
             .map_err(to_run_error)?;
         let model = r600::prepare(&compiled.bytes)?;
         Ok(Prepared {
-            kernel: k,
+            kernel: std::sync::Arc::new(k),
             compiled,
             model,
             step_limit: self.step_limit,
@@ -293,6 +294,20 @@ impl Prepared {
     /// What the compiler produced.
     pub fn compiled(&self) -> &Compiled {
         &self.compiled
+    }
+
+    /// The same program and launch ABI with other program bytes (a mutant of the compiled
+    /// code, `ilc check --mutants`), decoded by the model, with another step limit.
+    pub fn with_code(&self, bytes: Vec<u8>, step_limit: u64) -> Result<Prepared, RunError> {
+        let model = r600::prepare(&bytes)?;
+        let mut compiled = self.compiled.clone();
+        compiled.bytes = bytes;
+        Ok(Prepared {
+            kernel: self.kernel.clone(),
+            compiled,
+            model,
+            step_limit,
+        })
     }
 
     /// A pixel kernel over a `width` x `height` domain (`docs/abi.md`, "IL programs on

@@ -209,7 +209,8 @@ pub fn device(step_limit: u64) -> Box<dyn runtime_sim::Device> {
 /// benchmark times the model alone).
 #[derive(Debug)]
 pub struct Prepared {
-    kernel: kernel::Kernel,
+    /// Shared with the mutants of [`Prepared::with_code`].
+    kernel: std::sync::Arc<kernel::Kernel>,
     compiled: Compiled,
     /// The decoded kernel; `None` for a pixel shader, which the model loads from the code
     /// object at each launch (its PS register block instead of a kernel descriptor).
@@ -242,7 +243,7 @@ impl Gfx906 {
             )?)
         };
         Ok(Prepared {
-            kernel: k,
+            kernel: std::sync::Arc::new(k),
             compiled,
             model,
             step_limit: self.step_limit,
@@ -273,6 +274,48 @@ impl Prepared {
     /// What the compiler produced.
     pub fn compiled(&self) -> &Compiled {
         &self.compiled
+    }
+
+    /// The same program and launch ABI with other machine code of the same size (a mutant
+    /// of the compiled code, `ilc check --mutants`): `.text` of the code object patched in
+    /// place, decoded by the model, with another step limit.
+    pub fn with_code(&self, code: Vec<u8>, step_limit: u64) -> Result<Prepared, RunError> {
+        let old = &self.compiled.code;
+        if code.len() != old.len() {
+            return Err(RunError::BadLaunch(format!(
+                "the mutant has {} code bytes, the program {}",
+                code.len(),
+                old.len()
+            )));
+        }
+        let mut compiled = self.compiled.clone();
+        let at = (!old.is_empty())
+            .then(|| {
+                compiled
+                    .elf
+                    .windows(old.len())
+                    .position(|w| w == old.as_slice())
+            })
+            .flatten()
+            .ok_or_else(|| RunError::BadLaunch("the code is not in the code object".into()))?;
+        compiled.elf[at..at + code.len()].copy_from_slice(&code);
+        compiled.code = code;
+        let model = if compiled.abi.pixel {
+            // Decoded at each launch: decode once here so that a refusal is a load refusal.
+            runtime_sim::gcn::prepare(&compiled.code, &Default::default())?;
+            None
+        } else {
+            Some(prepare_code_object(
+                &compiled.elf,
+                &compiled.abi.kernel_name,
+            )?)
+        };
+        Ok(Prepared {
+            kernel: self.kernel.clone(),
+            compiled,
+            model,
+            step_limit,
+        })
     }
 
     /// Launches the program: lays the bindings out with the ABI, runs the model, copies the

@@ -89,6 +89,23 @@ impl Prepared {
         }
     }
 
+    /// The machine code the model runs (Cayman: the program bytes; gfx906: `.text`).
+    pub fn code(&self) -> &[u8] {
+        match self {
+            Prepared::Cayman(p) => &p.compiled().bytes,
+            Prepared::Gfx906(p) => &p.compiled().code,
+        }
+    }
+
+    /// The same program with other machine code (a mutant, `ilc check --mutants`), decoded
+    /// by the model, with the step limit `step_limit` (machine instructions per wavefront).
+    pub fn with_code(&self, code: Vec<u8>, step_limit: u64) -> Result<Prepared, RunError> {
+        Ok(match self {
+            Prepared::Cayman(p) => Prepared::Cayman(p.with_code(code, step_limit)?),
+            Prepared::Gfx906(p) => Prepared::Gfx906(p.with_code(code, step_limit)?),
+        })
+    }
+
     /// Code size and registers of the compiled program.
     pub fn shape(&self) -> Shape {
         match self {
