@@ -12,9 +12,16 @@ use ilc::Target;
 use super::progress::{in_order, Progress};
 use super::{UsageError, CHECK_FAILED};
 
+/// A program to check: its path, and whether a directory scan found it (then a `.bin` file
+/// that is not an IL token stream is skipped, not an error).
+struct Input {
+    path: PathBuf,
+    found: bool,
+}
+
 /// The programs under `path`: the file itself, or the `.il` and `.bin` files of a directory
 /// tree in name order.
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), UsageError> {
+fn collect(path: &Path, found: bool, out: &mut Vec<Input>) -> Result<(), UsageError> {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(|e| format!("cannot read directory {}: {e}", path.display()))?
@@ -26,57 +33,69 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), UsageError> {
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("il") || e.eq_ignore_ascii_case("bin"));
             if p.is_dir() || program {
-                collect(&p, out)?;
+                collect(&p, true, out)?;
             }
         }
         Ok(())
-    } else if path.exists() {
-        out.push(path.to_path_buf());
+    } else if path.exists() || super::is_stdio(path) {
+        out.push(Input {
+            path: path.to_path_buf(),
+            found,
+        });
         Ok(())
     } else {
         Err(format!("{} does not exist", path.display()).into())
     }
 }
 
+/// What became of one input file.
+enum Checked {
+    /// The program ran; its mutants, if asked for.
+    Ran(Detailed, Vec<TargetMutants>),
+    /// Not a program: unreadable, or IL with errors (bad input, exit code 2); the rendered
+    /// diagnostics.
+    Bad(String),
+    /// A `.bin` file of a directory that is not an IL token stream (machine code, say).
+    Skipped(String),
+}
+
 /// Reads, parses and checks one file; with `mutants` > 0, then runs that many mutants of
 /// its code per machine target.
 fn check_file(
-    file: &Path,
+    input: &Input,
     targets: &[Target],
     seed: u64,
     step_limit: u64,
     mutants: usize,
     read: &ilc::ReadOptions,
-) -> (Detailed, Vec<TargetMutants>) {
-    let name = file.display().to_string();
-    let failed = |e: String| Detailed {
-        reference: Err(Verdict::Fault(e)),
-        reference_ms: 0.0,
-        targets: Vec::new(),
+) -> Checked {
+    let file = &input.path;
+    let name = super::input_name(file);
+    let bytes = match super::read_input(file) {
+        Ok(bytes) => bytes,
+        Err(e) => return Checked::Bad(format!("{name}: error: cannot read: {e}\n")),
     };
-    match std::fs::read(file) {
-        Err(e) => (failed(format!("cannot read: {e}")), Vec::new()),
-        Ok(bytes) => match ilc::parse_with(&bytes, &name, read) {
-            Err(e) => (
-                failed(
-                    e.diagnostics
-                        .errors()
-                        .next()
-                        .map_or_else(|| "does not parse".to_string(), |d| d.message.clone()),
-                ),
-                Vec::new(),
-            ),
-            Ok(parsed) => {
-                let detailed = check_detailed(&parsed.program, targets, seed, step_limit);
-                let m = if mutants > 0 {
-                    mutate_program(&parsed.program, targets, mutants, seed, step_limit)
-                } else {
-                    Vec::new()
-                };
-                (detailed, m)
+    let parsed = match ilc::parse_with(&bytes, &name, read) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            // A token stream whose very first tokens are not IL_Lang and IL_Version was
+            // never IL: in a directory, it is some other binary and is skipped.
+            let header = e.diagnostics.errors().any(|d| d.span.start < 8);
+            if input.found && il_frontend::binary::is_token_stream(&bytes) && header {
+                return Checked::Skipped(format!(
+                    "{name}: not an IL token stream (it does not start with IL_Lang and IL_Version tokens)"
+                ));
             }
-        },
-    }
+            return Checked::Bad(e.rendered);
+        }
+    };
+    let detailed = check_detailed(&parsed.program, targets, seed, step_limit);
+    let m = if mutants > 0 {
+        mutate_program(&parsed.program, targets, mutants, seed, step_limit)
+    } else {
+        Vec::new()
+    };
+    Checked::Ran(detailed, m)
 }
 
 /// The lines of a program's mutants: each survivor (an output changed, the check passed);
@@ -209,11 +228,23 @@ pub fn check(
 ) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
-        if let Err(e) = collect(p, &mut files) {
+        if let Err(e) = collect(p, false, &mut files) {
             return e.exit();
         }
     }
-    let (mut passed, mut failed, mut stopped) = (0usize, 0usize, 0usize);
+    if files.is_empty() {
+        return UsageError(format!(
+            "nothing to check: no .il or .bin files under {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+        .exit();
+    }
+    let (mut passed, mut failed, mut stopped, mut bad, mut skipped) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut totals: Vec<(Target, TargetTotals)> = targets
         .iter()
         .map(|&t| (t, TargetTotals::default()))
@@ -228,7 +259,21 @@ pub fn check(
     in_order(
         &files,
         |file| check_file(file, targets, seed, step_limit, mutants, read),
-        |file, (detailed, mutated)| {
+        |input, checked| {
+            let (detailed, mutated) = match checked {
+                Checked::Ran(detailed, mutated) => (detailed, mutated),
+                Checked::Bad(rendered) => {
+                    bad += 1;
+                    progress.print(&format!("ERROR {}", super::input_name(&input.path)));
+                    super::eprint_diagnostics(&rendered);
+                    return;
+                }
+                Checked::Skipped(why) => {
+                    skipped += 1;
+                    progress.print(&format!("SKIP {why}"));
+                    return;
+                }
+            };
             for t in &mutated {
                 if let Some((_, s)) = scores.iter_mut().find(|(x, _)| *x == t.target) {
                     s.add_target(t);
@@ -239,7 +284,7 @@ pub fn check(
                     t.add(run);
                 }
             }
-            let name = file.display().to_string();
+            let name = super::input_name(&input.path);
             let line = match detailed.outcome() {
                 Outcome::Pass(report) => {
                     passed += 1;
@@ -263,7 +308,7 @@ pub fn check(
     );
     progress.finish();
     let secs = started.elapsed().as_secs_f64();
-    if !targets.is_empty() && !files.is_empty() {
+    if !targets.is_empty() && passed + failed + stopped > 0 {
         print_table(&totals);
         println!(
             "{} programs in {secs:.2} s ({:.1} programs/s on {} threads)",
@@ -298,11 +343,22 @@ pub fn check(
         }
         println!("mutation score: {}", total.figure());
     }
+    if skipped > 0 {
+        println!("{skipped} skipped: not IL programs");
+    }
+    if bad > 0 {
+        println!("{bad} not checked: they are not valid IL (the errors are above)");
+    }
     let failed = failed + stopped;
     println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
+    if bad > 0 {
+        ExitCode::from(super::BAD_INPUT)
+    } else if failed > 0 {
         ExitCode::from(CHECK_FAILED)
+    } else if passed == 0 {
+        // Everything was skipped: nothing was checked.
+        UsageError("nothing was checked: every file was skipped".to_string()).exit()
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -345,14 +345,62 @@ fn check_prints_pass_lines_and_a_summary() {
         "{text}"
     );
     assert!(text.ends_with("2 passed, 0 failed\n"), "{text}");
+    // A file that is not valid IL is bad input (exit 2), with its located diagnostic.
     let bad = temp_file("check-bad.il", b"il_cs_2_0\nmuladd r0, r1, r2\nend\n");
     let out = ilc(&["check", bad.to_str().unwrap(), "--target", "il"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        text.contains("FAIL ") && text.ends_with("0 passed, 1 failed\n"),
+        text.contains("ERROR ") && text.ends_with("0 passed, 0 failed\n"),
         "{text}"
     );
+    assert!(
+        err.contains("check-bad.il:2:1: error: unknown instruction `muladd`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_skips_machine_code_in_directories_and_refuses_to_check_nothing() {
+    let dir = temp_file("check-dir-keep", b"")
+        .parent()
+        .unwrap()
+        .join("check-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // An empty directory: nothing to check is a usage error.
+    let out = ilc(&["check", dir.to_str().unwrap(), "--target", "il"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to check"));
+    // Machine code beside a program: skipped, said so, and the program checked.
+    std::fs::copy(example("vector_add.il"), dir.join("a.il")).unwrap();
+    let code = dir.join("a.gfx906.bin");
+    let compiled = ilc(&[
+        "compile",
+        &example("vector_add.il"),
+        "--target",
+        "gfx906",
+        "--emit",
+        "bin",
+        "-o",
+        code.to_str().unwrap(),
+    ]);
+    assert_eq!(compiled.status.code(), Some(0));
+    let out = ilc(&["check", dir.to_str().unwrap(), "--target", "il"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("SKIP ") && text.contains("a.gfx906.bin: not an IL token stream"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 skipped") && text.ends_with("1 passed, 0 failed\n"),
+        "{text}"
+    );
+    // Named explicitly, the same file is bad input.
+    let out = ilc(&["check", code.to_str().unwrap(), "--target", "il"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// Many files: the lines come in input order although the work runs in parallel, and the
