@@ -468,6 +468,7 @@ impl<'f> Selector<'f> {
             O::ByteAlign => self.valu_value(M::V_ALIGNBYTE_B32, r, &[s(0), s(1), s(2)], none),
             O::Sad => self.valu_value(M::V_SAD_U8, r, &[s(0), s(1), s(2)], none),
             O::SadHi => self.valu_value(M::V_SAD_HI_U8, r, &[s(0), s(1), s(2)], none),
+            O::MsadU8 => self.valu_value(M::V_MSAD_U8, r, &[s(0), s(1), s(2)], none),
             O::Sad4 => {
                 let mut acc = s(8);
                 for k in 0..4 {

@@ -279,6 +279,32 @@ impl Isel<'_> {
             O::DRcp => self.drcp(w(0)?, super::float::zeroop(op)),
             O::DSqrt => self.dsqrt(w(0)?),
             O::DRsq => self.drsq(w(0)?, super::float::zeroop(op)),
+            // ---- the quad SADs (decision "msad_u8, qsad_u8, mqsad_u8"): field k of the result
+            // is sad(window k, src1, src2 field k) mod 2^16, window k = BYTE_ALIGN(hi, lo, k).
+            // Per dword: BFI puts the low field's sum under src2's high field, and
+            // SAD_ACCUM_HI adds the high field's sum << 16 (its carry leaves the dword).
+            O::QsadU8 | O::MqsadU8 => {
+                let (x, b, acc) = (w(0)?, s(1)?, w(2)?);
+                let mask = (op.opcode == O::MqsadU8).then(|| self.nonzero_bytes(b));
+                let mut windows = Vec::with_capacity(4);
+                for k in 0..4u32 {
+                    let win = if k == 0 {
+                        x.0
+                    } else {
+                        self.alu_op(A::ByteAlignInt, vec![x.1, x.0, imm(k)])
+                    };
+                    windows.push(match mask {
+                        Some(m) => self.alu_op(A::AndInt, vec![win, m]),
+                        None => win,
+                    });
+                }
+                let mut half = |k: usize, c: Operand| {
+                    let lo = self.alu_op(A::SadAccumUint, vec![windows[k], b, c]);
+                    let merged = self.alu_op(A::BfiInt, vec![imm(0xFFFF), lo, c]);
+                    self.alu_op(A::SadAccumHiUint, vec![windows[k + 1], b, merged])
+                };
+                (half(0, acc.0), half(2, acc.1))
+            }
             // ---- 64-bit integers by expansion
             O::I64Add => self.add64(w(0)?, w(1)?),
             O::I64Sub => self.sub64(w(0)?, w(1)?),

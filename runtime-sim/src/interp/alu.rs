@@ -464,6 +464,12 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
         O::Sad => map3(o, a, b, c, multimedia::sad),
         O::SadHi => map3(o, a, b, c, multimedia::sadhi),
         O::Sad4 => replicate(o, |l| multimedia::sad4(lane(a, l), lane(b, l), c[0][l])),
+        // App.B-only, the GCN V_MSAD_U8 / V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8 (decision
+        // "msad_u8, qsad_u8, mqsad_u8"): msad per component like `sad`; the quad forms read
+        // src0.xy and src2.xy as 64-bit values and src1.x, and write a 64-bit result.
+        O::MsadU8 => map3(o, a, b, c, multimedia::msad_u8),
+        O::QsadU8 => pairs(o, |l| multimedia::qsad_u8(pair(a, l), b[0][l], pair(c, l))),
+        O::MqsadU8 => pairs(o, |l| multimedia::mqsad_u8(pair(a, l), b[0][l], pair(c, l))),
         O::U4lerp => replicate(o, |l| multimedia::u4lerp(a[0][l], b[0][l], c[0][l])),
         O::Unpack0 => replicate(o, |l| multimedia::unpack0(a[0][l])),
         O::Unpack1 => replicate(o, |l| multimedia::unpack1(a[0][l])),
