@@ -182,7 +182,12 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
             let ieee = ieee();
             map3(o, a, b, c, |x, y, z| float::mad(x, y, z, ieee))
         }
-        O::Fma => map3(o, a, b, c, float::fma),
+        O::Fma | O::DivFmas => map3(o, a, b, c, float::fma),
+        // App.B-only, GCN's V_DIV_FIXUP_F32/F64 (decision "div_fixup, ddiv_fixup").
+        O::DivFixup => map3(o, a, b, c, float::div_fixup),
+        O::DDivFixup => pairs(o, |l| {
+            double::ddiv_fixup(pair(a, l), pair(b, l), pair(c, l))
+        }),
         O::Div => {
             let z = zeroop(inst);
             map2(o, a, b, |x, y| float::div(x, y, z))
@@ -435,7 +440,7 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
         O::DAdd => pairs(o, |l| double::dadd(pair(a, l), pair(b, l))),
         O::DMul => pairs(o, |l| double::dmul(pair(a, l), pair(b, l))),
         O::DDiv => pairs(o, |l| double::ddiv(pair(a, l), pair(b, l))),
-        O::DMuladd => pairs(o, |l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
+        O::DMuladd | O::DDivFmas => pairs(o, |l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
         O::DSqrt => pairs(o, |l| double::dsqrt(pair(a, l))),
         O::DRcp => {
             let z = zeroop(inst);
