@@ -63,6 +63,28 @@ pub fn ddiv(a: u64, b: u64) -> u64 {
     (d(a) / d(b)).to_bits()
 }
 
+/// `ddiv_fixup` (App.B `IL_OP_D_DIV_FIXUP`): GCN's V_DIV_FIXUP_F64 (vega L17041-17101), the
+/// double form of `float::div_fixup` (no flushing, as every double instruction); the
+/// quiet-NaN result of 0/0 and Inf/Inf is 0xFFF8000000000000.
+#[inline]
+pub fn ddiv_fixup(q: u64, d: u64, n: u64) -> u64 {
+    let sign = (d ^ n) & SIGN;
+    let (ad, an) = (d & !SIGN, n & !SIGN);
+    if an > EXP {
+        n | QUIET
+    } else if ad > EXP {
+        d | QUIET
+    } else if (ad == 0 && an == 0) || (ad == EXP && an == EXP) {
+        0xFFF8_0000_0000_0000
+    } else if ad == 0 || an == EXP {
+        sign | EXP
+    } else if ad == EXP || an == 0 {
+        sign
+    } else {
+        (q & !SIGN) | sign
+    }
+}
+
 /// `dmad` (L7802): src0 * src1 + src2 **fused** (one rounding): "from Evergreen GPUs and
 /// later, hardware maps this instruction to FMA64".
 #[inline]
@@ -309,6 +331,34 @@ mod tests {
 
     fn b(x: f64) -> u64 {
         x.to_bits()
+    }
+
+    #[test]
+    fn ddiv_fixup_special_cases() {
+        // vega L17041-17101; S0 = quotient, S1 = denominator, S2 = numerator.
+        let q = b(3.0);
+        assert_eq!(ddiv_fixup(q, b(-2.0), b(6.0)), b(-3.0));
+        assert_eq!(ddiv_fixup(b(-3.0), b(-2.0), b(-6.0)), b(3.0));
+        assert_eq!(
+            ddiv_fixup(q, b(1.0), 0x7FF0_0000_0000_0001),
+            0x7FF8_0000_0000_0001
+        );
+        assert_eq!(
+            ddiv_fixup(q, 0xFFF0_0000_0000_0002, b(1.0)),
+            0xFFF8_0000_0000_0002
+        );
+        assert_eq!(ddiv_fixup(q, b(0.0), b(-0.0)), 0xFFF8_0000_0000_0000);
+        assert_eq!(
+            ddiv_fixup(q, b(f64::INFINITY), b(f64::NEG_INFINITY)),
+            0xFFF8_0000_0000_0000
+        );
+        assert_eq!(ddiv_fixup(q, b(-0.0), b(1.0)), b(f64::NEG_INFINITY));
+        assert_eq!(ddiv_fixup(q, b(1.0), b(f64::INFINITY)), b(f64::INFINITY));
+        assert_eq!(ddiv_fixup(q, b(f64::NEG_INFINITY), b(1.0)), b(-0.0));
+        assert_eq!(ddiv_fixup(q, b(1.0), b(0.0)), b(0.0));
+        // Denormals are not flushed: a denormal denominator is not a zero.
+        assert_eq!(ddiv_fixup(q, 1, b(1.0)), b(3.0));
+        assert_eq!(ddiv_fixup(1 | (1 << 63), b(1.0), b(1.0)), 1);
     }
 
     const NEG_ZERO: u64 = SIGN;

@@ -156,6 +156,31 @@ pub fn fma(a: u32, b: u32, c: u32) -> u32 {
     output(input(a).mul_add(input(b), input(c)))
 }
 
+/// `div_fixup` (App.B `IL_OP_DIV_FIXUP`, no Chapter 7 entry): GCN's V_DIV_FIXUP_F32 (vega
+/// L16967-17027), S0 = quotient, S1 = denominator, S2 = numerator, on flushed inputs (L3063):
+/// a NaN numerator or denominator quieted, 0/0 and Inf/Inf the NaN 0xFFC00000, x/0 and
+/// Inf/y ±Inf, x/Inf and 0/y ±0, else ±|S0|, the sign that of S1 xor S2. The pseudo-code's
+/// underflow and overflow lines are not applied (decision "div_fixup, ddiv_fixup").
+#[inline]
+pub fn div_fixup(q: u32, d: u32, n: u32) -> u32 {
+    let (q, d, n) = (ftz(q), ftz(d), ftz(n));
+    let sign = (d ^ n) & SIGN;
+    let (ad, an) = (d & !SIGN, n & !SIGN);
+    if an > EXP {
+        n | QUIET
+    } else if ad > EXP {
+        d | QUIET
+    } else if (ad == 0 && an == 0) || (ad == EXP && an == EXP) {
+        0xFFC0_0000
+    } else if ad == 0 || an == EXP {
+        sign | EXP
+    } else if ad == EXP || an == 0 {
+        sign
+    } else {
+        (q & !SIGN) | sign
+    }
+}
+
 /// `div_zeroop(op)` (L6633): src0 / src1. When src1 is ±0 (denormals included, they are
 /// flushed) the result is the `zeroop` value, negated when src0 < 0 (pseudo-code L6635): so
 /// 0/0 and NaN/0 give +value, never NaN. Otherwise the IEEE quotient.
@@ -1021,6 +1046,36 @@ mod tests {
     const NEG_DENORM: u32 = 0x8040_0000;
     const NEG_ZERO: u32 = 0x8000_0000;
     const SNAN: u32 = 0x7F80_0001;
+
+    #[test]
+    fn div_fixup_special_cases() {
+        // vega L16967-17027, in its order; S0 = quotient, S1 = denominator, S2 = numerator.
+        let q = 0x4040_0000; // 3.0
+        assert_eq!(div_fixup(q, 0x4000_0000, 0x40C0_0000), 0x4040_0000); // 6/2
+        assert_eq!(div_fixup(q, 0xC000_0000, 0x40C0_0000), 0xC040_0000); // 6/-2
+        assert_eq!(
+            div_fixup(0xC040_0000, 0xC000_0000, 0xC0C0_0000),
+            0x4040_0000
+        );
+        assert_eq!(div_fixup(q, 0x3F80_0000, SNAN), 0x7FC0_0001); // NaN numerator
+        assert_eq!(div_fixup(q, 0xFF80_0001, 0x7FC0_0002), 0x7FC0_0002); // it wins
+        assert_eq!(div_fixup(q, 0xFF80_0001, 0x3F80_0000), 0xFFC0_0001); // NaN denominator
+        assert_eq!(div_fixup(q, 0, NEG_ZERO), 0xFFC0_0000); // 0/0
+        assert_eq!(div_fixup(q, INF, NEG_INF), 0xFFC0_0000); // Inf/Inf
+        assert_eq!(div_fixup(q, NEG_ZERO, 0x3F80_0000), NEG_INF); // 1/-0
+        assert_eq!(div_fixup(q, 0x3F80_0000, NEG_INF), NEG_INF); // -Inf/1
+        assert_eq!(div_fixup(q, INF, 0x3F80_0000), 0); // 1/Inf
+        assert_eq!(div_fixup(q, 0xBF80_0000, 0), NEG_ZERO); // 0/-1
+                                                            // Flushed inputs: a denormal denominator is a zero, a denormal quotient too.
+        assert_eq!(div_fixup(q, DENORM, 0x3F80_0000), INF);
+        assert_eq!(div_fixup(q, DENORM, NEG_DENORM), 0xFFC0_0000);
+        assert_eq!(div_fixup(NEG_DENORM, 0x3F80_0000, 0x3F80_0000), 0);
+        // A NaN quotient keeps its payload, with the sign of the division.
+        assert_eq!(
+            div_fixup(0x7FC0_1234, 0xBF80_0000, 0x3F80_0000),
+            0xFFC0_1234
+        );
+    }
 
     fn b(x: f32) -> u32 {
         x.to_bits()

@@ -125,7 +125,7 @@ mod tests {
             use multimedia::*;
             let _ = (bitalign(a, b, c), bytealign(a, b, c), sad(a, b, c), sadhi(a, b, c),
                      sad4([a, b, c, a], [c, b, a, c], b), u4lerp(a, b, c), unpack0(a),
-                     unpack1(a), unpack2(a), unpack3(a), f_2_u4([a, b, c, a]));
+                     unpack1(a), unpack2(a), unpack3(a), f_2_u4([a, b, c, a]), msad_u8(a, b, c));
         }
 
         #[test]

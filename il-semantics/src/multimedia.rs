@@ -54,6 +54,49 @@ pub fn sad4(a: [u32; 4], b: [u32; 4], c_x: u32) -> u32 {
         .fold(c_x, u32::wrapping_add)
 }
 
+/// `msad_u8` (App.B `IL_OP_MSAD_U8`, the GCN V_MSAD_U8, vega L17343: "Masked Byte SAD with
+/// accum_lo(S0.u, S1.u, S2.u)"): [`sad`] over the byte pairs whose reference byte (src1) is
+/// not zero, plus src2, wrapping; per component like `sad` (decision "msad_u8, qsad_u8,
+/// mqsad_u8").
+#[inline]
+pub fn msad_u8(a: u32, b: u32, c: u32) -> u32 {
+    let (x, y) = (bytes(a), bytes(b));
+    (0..4)
+        .filter(|&i| y[i] != 0)
+        .map(|i| x[i].abs_diff(y[i]))
+        .fold(c, u32::wrapping_add)
+}
+
+/// The four 16-bit accumulations of the quad SADs: field k (bits 16k+15..16k) is
+/// `sad(src0 >> 8k, src1, src2[16k+15:16k])` truncated to 16 bits, the byte windows of the
+/// 64-bit src0 at byte offsets 0..3 against the 32-bit src1.
+#[inline]
+fn quad(s0: u64, s1: u32, s2: u64, one: impl Fn(u32, u32, u32) -> u32) -> u64 {
+    (0..4)
+        .map(|k| {
+            let window = (s0 >> (8 * k)) as u32;
+            let acc = ((s2 >> (16 * k)) & 0xFFFF) as u32;
+            u64::from(one(window, s1, acc) & 0xFFFF) << (16 * k)
+        })
+        .fold(0, |r, f| r | f)
+}
+
+/// `qsad_u8` (App.B `IL_OP_QSAD_U8`, the GCN V_QSAD_PK_U16_U8, vega L17347: "Quad-Byte SAD
+/// with 16-bit packed accum_lo/hi(S0.u[63:0], S1.u[31:0], S2.u[63:0])"): four [`sad`]s of
+/// the byte windows of src0 at offsets 0..3 against src1, each added to its 16-bit field of
+/// src2 and packed into 16-bit fields.
+#[inline]
+pub fn qsad_u8(s0: u64, s1: u32, s2: u64) -> u64 {
+    quad(s0, s1, s2, sad)
+}
+
+/// `mqsad_u8` (App.B `IL_OP_MQSAD_U8`, the GCN V_MQSAD_PK_U16_U8, vega L17351): [`qsad_u8`]
+/// with the masked [`msad_u8`].
+#[inline]
+pub fn mqsad_u8(s0: u64, s1: u32, s2: u64) -> u64 {
+    quad(s0, s1, s2, msad_u8)
+}
+
 /// `u4lerp` (L7931): per byte, `(src0.byte + src1.byte + src2[8k]) >> 1`, a rounding average
 /// whose rounding bit is the low bit of src2's corresponding byte.
 #[inline]
@@ -136,6 +179,26 @@ mod tests {
         assert_eq!(sad(0, 0xFFFF_FFFF, u32::MAX), 1019);
         let a = [0x0000_0001, 0x0000_0100, 0x0001_0000, 0x0100_0000];
         assert_eq!(sad4(a, [0; 4], 6), 10);
+    }
+
+    #[test]
+    fn masked_sads_skip_zero_reference_bytes() {
+        // Bytes of a: 0x28 0x1E 0x14 0x0A (low first); of b: 0x14 0x00 0x14 0x14.
+        // |40-20| + (skipped) + |20-20| + |10-20| = 30.
+        assert_eq!(msad_u8(0x0A14_1E28, 0x1414_0014, 100), 130);
+        assert_eq!(sad(0x0A14_1E28, 0x1414_0014, 100), 160);
+        assert_eq!(msad_u8(0xFFFF_FFFF, 0, 7), 7);
+        assert_eq!(msad_u8(0, 0xFFFF_FFFF, u32::MAX), 1019);
+        // qsad: src0 = bytes 01 02 03 04 05 06 07 08 (low first), src1 = 02 02 02 02.
+        // Windows: 01020304 -> 1+0+1+2 = 4; 02030405 -> 0+1+2+3 = 6; 03040506 -> 10;
+        // 04050607 -> 14. Accumulators 1, 2, 3, 0xFFFF (the last wraps to 13).
+        let s0 = 0x0807_0605_0403_0201;
+        let s2 = 0xFFFF_0003_0002_0001;
+        assert_eq!(qsad_u8(s0, 0x0202_0202, s2), 0x000D_000D_0008_0005);
+        // mqsad with src1 = 00 02 00 02 (bytes 0 and 2 masked): windows give
+        // |2-2|+|4-2| = 2, |3-2|+|5-2| = 4, |4-2|+|6-2| = 6, |5-2|+|7-2| = 8.
+        assert_eq!(mqsad_u8(s0, 0x0200_0200, s2), 0x0007_0009_0006_0003);
+        assert_eq!(mqsad_u8(s0, 0x0202_0202, s2), qsad_u8(s0, 0x0202_0202, s2));
     }
 
     #[test]

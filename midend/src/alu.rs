@@ -82,7 +82,7 @@ pub fn shape(op: Opcode) -> Option<Shape> {
             result: PC,
             keeps_old: true,
         },
-        O::Cmp | O::Mad | O::Fma | O::Min3 | O::Max3 | O::Med3 | O::Clamp | O::Lrp => {
+        O::Cmp | O::Mad | O::Fma | O::DivFmas | O::Min3 | O::Max3 | O::Med3 | O::Clamp | O::Lrp => {
             s(&[C, C, C], PC)
         }
         O::Abs | O::Sgn | O::Flr | O::RoundNegInf | O::RoundPlusInf | O::Clg | O::RoundZero => {
@@ -143,7 +143,9 @@ pub fn shape(op: Opcode) -> Option<Shape> {
         O::I64Shl | O::I64Shr | O::U64Shr => s(&[P, X], RP),
         O::I64Eq | O::I64Ne | O::I64Ge | O::I64Lt | O::U64Ge | O::U64Lt => s(&[P, P], SC),
         O::DAdd | O::DMul | O::DDiv | O::DMax | O::DMin => s(&[P, P], RP),
-        O::DMuladd => s(&[P, P, P], RP),
+        O::DMuladd | O::DDivFmas => s(&[P, P, P], RP),
+        O::DDivFixup => s(&[P, P, P], RP),
+        O::DivFixup => s(&[C, C, C], PC),
         O::DSqrt | O::DRcp | O::DRsq | O::DFrac | O::DFrexpMant => s(&[P], RP),
         O::DFrexp => s(&[P], VE(0xF)),
         O::DFrexpExp => s(&[P], SC),
@@ -153,6 +155,8 @@ pub fn shape(op: Opcode) -> Option<Shape> {
         O::BitAlign | O::ByteAlign | O::U4lerp => s(&[X, X, X], SC),
         O::Sad | O::SadHi => s(&[C, C, C], PC),
         O::Sad4 => s(&[V, V, X], SC),
+        O::MsadU8 => s(&[C, C, C], PC),
+        O::QsadU8 | O::MqsadU8 => s(&[P, X, P], RP),
         O::Unpack0 | O::Unpack1 | O::Unpack2 | O::Unpack3 => s(&[X], SC),
         O::F2U4 => s(&[V], SC),
         O::CuId => s(&[], SC),
@@ -281,7 +285,7 @@ pub fn eval(op: &AluOp, args: &[u64]) -> Option<u64> {
         O::Sub => word(float::sub(a(0), a(1))),
         O::Mul => word(float::mul(a(0), a(1), ieee)),
         O::Mad => word(float::mad(a(0), a(1), a(2), ieee)),
-        O::Fma => word(float::fma(a(0), a(1), a(2))),
+        O::Fma | O::DivFmas => word(float::fma(a(0), a(1), a(2))),
         O::Div => word(float::div(a(0), a(1), zeroop(op))),
         O::Mod => word(float::fmod(a(0), a(1))),
         O::Max => word(float::max(a(0), a(1), ieee)),
@@ -449,7 +453,9 @@ pub fn eval(op: &AluOp, args: &[u64]) -> Option<u64> {
         O::DAdd => Some(double::dadd(p(0), p(1))),
         O::DMul => Some(double::dmul(p(0), p(1))),
         O::DDiv => Some(double::ddiv(p(0), p(1))),
-        O::DMuladd => Some(double::dmad(p(0), p(1), p(2))),
+        O::DMuladd | O::DDivFmas => Some(double::dmad(p(0), p(1), p(2))),
+        O::DDivFixup => Some(double::ddiv_fixup(p(0), p(1), p(2))),
+        O::DivFixup => word(float::div_fixup(a(0), a(1), a(2))),
         O::DSqrt => Some(double::dsqrt(p(0))),
         O::DRcp => Some(double::drcp(p(0), zeroop(op))),
         O::DRsq => Some(double::drsq(p(0), zeroop(op))),
@@ -470,6 +476,9 @@ pub fn eval(op: &AluOp, args: &[u64]) -> Option<u64> {
         O::Sad => word(multimedia::sad(a(0), a(1), a(2))),
         O::SadHi => word(multimedia::sadhi(a(0), a(1), a(2))),
         O::Sad4 => word(multimedia::sad4(v(0), v(4), a(8))),
+        O::MsadU8 => word(multimedia::msad_u8(a(0), a(1), a(2))),
+        O::QsadU8 => Some(multimedia::qsad_u8(p(0), a(1), p(2))),
+        O::MqsadU8 => Some(multimedia::mqsad_u8(p(0), a(1), p(2))),
         O::U4lerp => word(multimedia::u4lerp(a(0), a(1), a(2))),
         O::Unpack0 => word(multimedia::unpack0(a(0))),
         O::Unpack1 => word(multimedia::unpack1(a(0))),

@@ -245,7 +245,8 @@ impl<'f> Selector<'f> {
         let none = Mods::default();
         let ieee = super::alu_flag(a, "ieee");
         match a.opcode {
-            O::Fma => self.valu_value(M::V_FMA_F32, r, &[s(0), s(1), s(2)], none),
+            O::Fma | O::DivFmas => self.valu_value(M::V_FMA_F32, r, &[s(0), s(1), s(2)], none),
+            O::DivFixup => self.valu_value(M::V_DIV_FIXUP_F32, r, &[s(0), s(1), s(2)], none),
             O::Min3 => self.valu_value(M::V_MIN3_F32, r, &[s(0), s(1), s(2)], none),
             O::Max3 => self.valu_value(M::V_MAX3_F32, r, &[s(0), s(1), s(2)], none),
             O::Med3 => {
@@ -468,6 +469,7 @@ impl<'f> Selector<'f> {
             O::ByteAlign => self.valu_value(M::V_ALIGNBYTE_B32, r, &[s(0), s(1), s(2)], none),
             O::Sad => self.valu_value(M::V_SAD_U8, r, &[s(0), s(1), s(2)], none),
             O::SadHi => self.valu_value(M::V_SAD_HI_U8, r, &[s(0), s(1), s(2)], none),
+            O::MsadU8 => self.valu_value(M::V_MSAD_U8, r, &[s(0), s(1), s(2)], none),
             O::Sad4 => {
                 let mut acc = s(8);
                 for k in 0..4 {

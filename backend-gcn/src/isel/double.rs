@@ -322,9 +322,14 @@ impl<'f> Selector<'f> {
                 let t = self.vop64(M::V_MUL_F64, &[x, y], none);
                 self.put64(r, t);
             }
-            O::DMuladd => {
+            O::DMuladd | O::DDivFmas => {
                 let (x, y, z) = (p(self, 0)?, p(self, 1)?, p(self, 2)?);
                 let t = self.vop64(M::V_FMA_F64, &[x, y, z], none);
+                self.put64(r, t);
+            }
+            O::DDivFixup => {
+                let (x, y, z) = (p(self, 0)?, p(self, 1)?, p(self, 2)?);
+                let t = self.vop64(M::V_DIV_FIXUP_F64, &[x, y, z], none);
                 self.put64(r, t);
             }
             O::DDiv => {

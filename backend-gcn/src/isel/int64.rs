@@ -172,6 +172,20 @@ impl<'f> Selector<'f> {
                 let t = self.vop64(op, &[n, Src::R(x, 0, 2)], none);
                 self.put64(r, t);
             }
+            O::QsadU8 | O::MqsadU8 => {
+                // V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8: S0 and S2 64-bit, S1 32-bit, the
+                // IL's meaning exactly (decision "msad_u8, qsad_u8, mqsad_u8").
+                let op = if a.opcode == O::QsadU8 {
+                    M::V_QSAD_PK_U16_U8
+                } else {
+                    M::V_MQSAD_PK_U16_U8
+                };
+                let x = self.v64(arg(0)?);
+                let y = self.src(arg(1)?);
+                let z = self.v64(arg(2)?);
+                let t = self.vop64(op, &[Src::R(x, 0, 2), y, Src::R(z, 0, 2)], none);
+                self.put64(r, t);
+            }
             O::I64Eq | O::I64Ne | O::I64Ge | O::I64Lt | O::U64Ge | O::U64Lt => {
                 let op = match a.opcode {
                     O::I64Eq => M::V_CMP_EQ_U64,

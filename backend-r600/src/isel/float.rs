@@ -217,7 +217,8 @@ impl Isel<'_> {
                 let m = self.float_compare(relop(op), n(0)?, n(1)?);
                 self.alu_op(A::AndInt, vec![m, imm(ONE)])
             }
-            O::Fma => self.alu_op(A::Fma, vec![n(0)?, n(1)?, n(2)?]),
+            O::Fma | O::DivFmas => self.alu_op(A::Fma, vec![n(0)?, n(1)?, n(2)?]),
+            O::DivFixup => self.div_fixup(n(0)?, n(1)?, n(2)?)?,
             O::Cmov => {
                 // Moves src1 where src0 is not ±0 (NaN moves); otherwise the old value.
                 let (c, x, old) = (n(0)?, n(1)?, n(2)?);
@@ -449,5 +450,56 @@ impl Isel<'_> {
             }
             _ => return None,
         })
+    }
+}
+
+impl Isel<'_> {
+    /// `div_fixup` (decision "div_fixup, ddiv_fixup", il-semantics `float::div_fixup`) on
+    /// the bit patterns, so that nothing is flushed but what the IL flushes: a zero test is
+    /// an exponent field of 0 (zero or flushed denormal), and a denormal quotient gives ±0.
+    /// The cases are applied from the last to the first, each select overriding the ones
+    /// before.
+    pub(super) fn div_fixup(
+        &mut self,
+        q: Operand,
+        d: Operand,
+        n: Operand,
+    ) -> Result<Operand, CompileError> {
+        let imm = Operand::imm;
+        const EXP: u32 = 0x7F80_0000;
+        let abs = |s: &mut Self, x: Operand| s.alu_op(A::AndInt, vec![x, imm(0x7FFF_FFFF)]);
+        let (ad, an) = (abs(self, d), abs(self, n));
+        let ed = self.alu_op(A::AndInt, vec![d, imm(EXP)]);
+        let en = self.alu_op(A::AndInt, vec![n, imm(EXP)]);
+        let sx = self.alu_op(A::XorInt, vec![d, n]);
+        let sign = self.alu_op(A::AndInt, vec![sx, imm(0x8000_0000)]);
+        // ±|q|, a denormal q flushed.
+        let aq = abs(self, q);
+        let eq = self.alu_op(A::AndInt, vec![q, imm(EXP)]);
+        let aq = self.alu_op(A::CndeInt, vec![eq, imm(0), aq]);
+        let mut r = self.alu_op(A::OrInt, vec![aq, sign]);
+        let d_zero = self.alu_op(A::SeteInt, vec![ed, imm(0)]);
+        let n_zero = self.alu_op(A::SeteInt, vec![en, imm(0)]);
+        let d_inf = self.alu_op(A::SeteInt, vec![ad, imm(EXP)]);
+        let n_inf = self.alu_op(A::SeteInt, vec![an, imm(EXP)]);
+        // x/Inf, 0/y: ±0.
+        let c = self.alu_op(A::OrInt, vec![d_inf, n_zero]);
+        r = self.alu_op(A::CndeInt, vec![c, r, sign]);
+        // x/0, Inf/y: ±Inf.
+        let c = self.alu_op(A::OrInt, vec![d_zero, n_inf]);
+        let inf = self.alu_op(A::OrInt, vec![sign, imm(EXP)]);
+        r = self.alu_op(A::CndeInt, vec![c, r, inf]);
+        // 0/0, Inf/Inf: the NaN 0xFFC00000.
+        let zz = self.alu_op(A::AndInt, vec![d_zero, n_zero]);
+        let ii = self.alu_op(A::AndInt, vec![d_inf, n_inf]);
+        let c = self.alu_op(A::OrInt, vec![zz, ii]);
+        r = self.alu_op(A::CndeInt, vec![c, r, imm(0xFFC0_0000)]);
+        // A NaN denominator, then a NaN numerator, quieted.
+        for (a, x) in [(ad, d), (an, n)] {
+            let nan = self.alu_op(A::SetgtUint, vec![a, imm(EXP)]);
+            let quiet = self.alu_op(A::OrInt, vec![x, imm(0x0040_0000)]);
+            r = self.alu_op(A::CndeInt, vec![nan, r, quiet]);
+        }
+        Ok(r)
     }
 }

@@ -66,6 +66,13 @@ impl Isel<'_> {
             O::ByteAlign => self.alu_op(A::ByteAlignInt, vec![n(0)?, n(1)?, n(2)?]),
             O::Sad => self.alu_op(A::SadAccumUint, vec![n(0)?, n(1)?, n(2)?]),
             O::SadHi => self.alu_op(A::SadAccumHiUint, vec![n(0)?, n(1)?, n(2)?]),
+            // Cayman has no masked SAD: the src0 bytes whose src1 byte is zero are cleared
+            // first, so that those pairs add |0 - 0| (decision "msad_u8, qsad_u8, mqsad_u8").
+            O::MsadU8 => {
+                let m = self.nonzero_bytes(n(1)?);
+                let x = self.alu_op(A::AndInt, vec![n(0)?, m]);
+                self.alu_op(A::SadAccumUint, vec![x, n(1)?, n(2)?])
+            }
             O::Sad4 => {
                 let mut acc = n(8)?;
                 for k in 0..4 {
@@ -99,6 +106,21 @@ impl Isel<'_> {
             O::UMin3 | O::UMax3 | O::UMed3 => self.three(A::MinUint, A::MaxUint, op.opcode, a)?,
             _ => return Ok(None),
         }))
+    }
+
+    /// 0xFF in each byte of `b` that is not zero, 0 elsewhere: bit 7 of each byte of
+    /// `t = ((b & 0x7F..) + 0x7F..) | b` says whether the byte is non-zero (no carry leaves a
+    /// byte), and `(t - (t >> 7)) | t` spreads it over the byte (0x80 - 0x01 = 0x7F, no
+    /// borrow leaves a byte).
+    pub(super) fn nonzero_bytes(&mut self, b: Operand) -> Operand {
+        let imm = Operand::imm;
+        let t = self.alu_op(A::AndInt, vec![b, imm(0x7F7F_7F7F)]);
+        let t = self.alu_op(A::AddInt, vec![t, imm(0x7F7F_7F7F)]);
+        let t = self.alu_op(A::OrInt, vec![t, b]);
+        let t = self.alu_op(A::AndInt, vec![t, imm(0x8080_8080)]);
+        let low = self.alu_op(A::LshrInt, vec![t, imm(7)]);
+        let m = self.alu_op(A::SubInt, vec![t, low]);
+        self.alu_op(A::OrInt, vec![m, t])
     }
 
     /// min3 / max3 / med3 with the given two-operand min and max.

@@ -194,7 +194,7 @@ impl Isel<'_> {
             O::DAdd => self.op64(A::Add64, &[w(0)?, w(1)?]),
             O::DMul => self.op64(A::Mul64, &[w(0)?, w(1)?]),
             // dmad is fused (il-semantics `double::dmad`): FMA_64.
-            O::DMuladd => self.op64(A::Fma64, &[w(0)?, w(1)?, w(2)?]),
+            O::DMuladd | O::DDivFmas => self.op64(A::Fma64, &[w(0)?, w(1)?, w(2)?]),
             O::DMax | O::DMin => {
                 // src0 >= src1 ? src0 : src1 (dmin: <), one NaN gives the other operand,
                 // two give src0 quieted (il-semantics `double::dmax`). MAX_64 orders -0
@@ -274,11 +274,38 @@ impl Isel<'_> {
             }
             O::Dtoi | O::Dtou => return Ok(Err(self.dtoi(w(0)?, op.opcode == O::Dtoi))),
             O::DLdexp => self.dldexp(w(0)?, s(1)?),
+            O::DDivFixup => self.ddiv_fixup(w(0)?, w(1)?, w(2)?),
             // Newton steps in FMA_64 (isel::ddiv).
             O::DDiv => self.ddiv(w(0)?, w(1)?),
             O::DRcp => self.drcp(w(0)?, super::float::zeroop(op)),
             O::DSqrt => self.dsqrt(w(0)?),
             O::DRsq => self.drsq(w(0)?, super::float::zeroop(op)),
+            // ---- the quad SADs (decision "msad_u8, qsad_u8, mqsad_u8"): field k of the result
+            // is sad(window k, src1, src2 field k) mod 2^16, window k = BYTE_ALIGN(hi, lo, k).
+            // Per dword: BFI puts the low field's sum under src2's high field, and
+            // SAD_ACCUM_HI adds the high field's sum << 16 (its carry leaves the dword).
+            O::QsadU8 | O::MqsadU8 => {
+                let (x, b, acc) = (w(0)?, s(1)?, w(2)?);
+                let mask = (op.opcode == O::MqsadU8).then(|| self.nonzero_bytes(b));
+                let mut windows = Vec::with_capacity(4);
+                for k in 0..4u32 {
+                    let win = if k == 0 {
+                        x.0
+                    } else {
+                        self.alu_op(A::ByteAlignInt, vec![x.1, x.0, imm(k)])
+                    };
+                    windows.push(match mask {
+                        Some(m) => self.alu_op(A::AndInt, vec![win, m]),
+                        None => win,
+                    });
+                }
+                let mut half = |k: usize, c: Operand| {
+                    let lo = self.alu_op(A::SadAccumUint, vec![windows[k], b, c]);
+                    let merged = self.alu_op(A::BfiInt, vec![imm(0xFFFF), lo, c]);
+                    self.alu_op(A::SadAccumHiUint, vec![windows[k + 1], b, merged])
+                };
+                (half(0, acc.0), half(2, acc.1))
+            }
             // ---- 64-bit integers by expansion
             O::I64Add => self.add64(w(0)?, w(1)?),
             O::I64Sub => self.sub64(w(0)?, w(1)?),
@@ -734,5 +761,59 @@ impl Isel<'_> {
         let lo = self.alu_op(A::CndeInt, vec![big, lo_s, hi_s]);
         let hi = self.alu_op(A::CndeInt, vec![big, hi_s, fill]);
         (lo, hi)
+    }
+}
+
+impl Isel<'_> {
+    /// `ddiv_fixup` (decision "div_fixup, ddiv_fixup", il-semantics `double::ddiv_fixup`) on
+    /// the dwords of the patterns (nothing flushed), the cases applied from the last to the
+    /// first.
+    pub(super) fn ddiv_fixup(&mut self, q: Wide, d: Wide, n: Wide) -> Wide {
+        let imm = Operand::imm;
+        const EXP: u32 = 0x7FF0_0000;
+        let class = |s: &mut Self, x: Wide| {
+            let ah = s.alu_op(A::AndInt, vec![x.1, imm(0x7FFF_FFFF)]);
+            let any = s.alu_op(A::OrInt, vec![ah, x.0]);
+            let zero = s.alu_op(A::SeteInt, vec![any, imm(0)]);
+            let top = s.alu_op(A::SeteInt, vec![ah, imm(EXP)]);
+            let lo_zero = s.alu_op(A::SeteInt, vec![x.0, imm(0)]);
+            let inf = s.alu_op(A::AndInt, vec![top, lo_zero]);
+            let above = s.alu_op(A::SetgtUint, vec![ah, imm(EXP)]);
+            let lo_set = s.alu_op(A::SetneInt, vec![x.0, imm(0)]);
+            let top_nan = s.alu_op(A::AndInt, vec![top, lo_set]);
+            let nan = s.alu_op(A::OrInt, vec![above, top_nan]);
+            (zero, inf, nan)
+        };
+        let (d_zero, d_inf, d_nan) = class(self, d);
+        let (n_zero, n_inf, n_nan) = class(self, n);
+        let sx = self.alu_op(A::XorInt, vec![d.1, n.1]);
+        let sign = self.alu_op(A::AndInt, vec![sx, imm(0x8000_0000)]);
+        let qh = self.alu_op(A::AndInt, vec![q.1, imm(0x7FFF_FFFF)]);
+        let qh = self.alu_op(A::OrInt, vec![qh, sign]);
+        let mut r = (q.0, qh);
+        let pick = |s: &mut Self, c: Operand, r: Wide, v: Wide| -> Wide {
+            (
+                s.alu_op(A::CndeInt, vec![c, r.0, v.0]),
+                s.alu_op(A::CndeInt, vec![c, r.1, v.1]),
+            )
+        };
+        // x/Inf, 0/y: ±0.
+        let c = self.alu_op(A::OrInt, vec![d_inf, n_zero]);
+        r = pick(self, c, r, (imm(0), sign));
+        // x/0, Inf/y: ±Inf.
+        let c = self.alu_op(A::OrInt, vec![d_zero, n_inf]);
+        let inf = self.alu_op(A::OrInt, vec![sign, imm(EXP)]);
+        r = pick(self, c, r, (imm(0), inf));
+        // 0/0, Inf/Inf: the NaN 0xFFF8000000000000.
+        let zz = self.alu_op(A::AndInt, vec![d_zero, n_zero]);
+        let ii = self.alu_op(A::AndInt, vec![d_inf, n_inf]);
+        let c = self.alu_op(A::OrInt, vec![zz, ii]);
+        r = pick(self, c, r, (imm(0), imm(0xFFF8_0000)));
+        // A NaN denominator, then a NaN numerator, quieted.
+        for (nan, x) in [(d_nan, d), (n_nan, n)] {
+            let quiet = self.alu_op(A::OrInt, vec![x.1, imm(0x0008_0000)]);
+            r = pick(self, nan, r, (x.0, quiet));
+        }
+        r
     }
 }

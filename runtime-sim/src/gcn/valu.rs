@@ -271,6 +271,25 @@ fn sad_u8(a: u32, b: u32) -> u32 {
         .sum()
 }
 
+/// V_MSAD_U8's sum: the byte pairs whose S1 byte is not zero.
+fn msad_u8(a: u32, b: u32) -> u32 {
+    (0..4)
+        .map(|k| ((a >> (8 * k)) & 0xff, (b >> (8 * k)) & 0xff))
+        .filter(|&(_, y)| y != 0)
+        .map(|(x, y)| x.abs_diff(y))
+        .sum()
+}
+
+/// The packed quad SADs: field k = (sum(S0 >> 8k, S1) + S2[16k+15:16k]) mod 2^16.
+fn quad_sad(s0: u64, s1: u32, s2: u64, sum: fn(u32, u32) -> u32) -> u64 {
+    let mut d = 0u64;
+    for k in 0..4 {
+        let f = u64::from(sum((s0 >> (8 * k)) as u32, s1)) + (s2 >> (16 * k) & 0xffff);
+        d |= (f & 0xffff) << (16 * k);
+    }
+    d
+}
+
 fn bfe_u(x: u32, off: u32, width: u32) -> u32 {
     let (off, width) = (off & 31, width & 31);
     if width == 0 {
@@ -719,6 +738,12 @@ lane_functions! {
     // vega L16891-16923: byte-wise absolute differences summed, plus S2.
     V_SAD_U8 => |a, b, c| (u64::from(sad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
     V_SAD_HI_U8 => |a, b, c| ((u64::from(sad_u8(a as u32, b as u32)) << 16) + c) & 0xffff_ffff,
+    // vega L17343-17352 (the masked and quad SADs): masked skips the byte pairs whose S1
+    // byte is zero; the quad forms SAD the byte windows S0[8k+31:8k] against S1, each
+    // added to S2[16k+15:16k], into 16-bit fields (decision "msad_u8, qsad_u8, mqsad_u8").
+    V_MSAD_U8 => |a, b, c| (u64::from(msad_u8(a as u32, b as u32)) + c) & 0xffff_ffff,
+    V_QSAD_PK_U16_U8 => |a, b, c| quad_sad(a, b as u32, c, sad_u8),
+    V_MQSAD_PK_U16_U8 => |a, b, c| quad_sad(a, b as u32, c, msad_u8),
     // vega L16769-16781: per byte (S0.b + S1.b + S2.b[0]) >> 1.
     V_LERP_U8 => |a, b, c| {
         let mut d = 0u64;
@@ -1679,6 +1704,21 @@ mod tests {
         assert_eq!(
             apply(V_SAD_HI_U8, 0x0700_0a01, 0x07ff_0204, 5),
             (266 << 16) + 5
+        );
+        // Masked: the S1 byte 0x00 (byte 2) is skipped: 3 + 8 + 0 = 11, plus 5.
+        assert_eq!(apply(V_MSAD_U8, 0x0700_0a01, 0x0700_0204, 5), 16);
+        // S0 bytes 10 20 30 40 50 60 70 80 (low first) against 0x20 in every byte:
+        // windows 10..40 -> 10+0+10+20 = 40, 20..50 -> 60, 30..60 -> a0, 40..70 -> e0
+        // (hex), plus 1, 2, 3, 0xffff (wrapping to 0xdf).
+        let s0 = 0x8070_6050_4030_2010;
+        assert_eq!(
+            apply(V_QSAD_PK_U16_U8, s0, 0x2020_2020, 0xffff_0003_0002_0001),
+            0x00df_00a3_0062_0041
+        );
+        // S1 = 0x20 in bytes 0 and 1 only: 10+0, 0+10, 10+20, 20+30 (hex).
+        assert_eq!(
+            apply(V_MQSAD_PK_U16_U8, s0, 0x2020, 0),
+            0x0050_0030_0010_0010
         );
         // bytes (1+2+1)>>1 = 2, (255+255+0)>>1 = 255, (3+0+1)>>1 = 2, (0+1+0)>>1 = 0.
         assert_eq!(

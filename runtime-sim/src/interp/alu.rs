@@ -182,7 +182,12 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
             let ieee = ieee();
             map3(o, a, b, c, |x, y, z| float::mad(x, y, z, ieee))
         }
-        O::Fma => map3(o, a, b, c, float::fma),
+        O::Fma | O::DivFmas => map3(o, a, b, c, float::fma),
+        // App.B-only, GCN's V_DIV_FIXUP_F32/F64 (decision "div_fixup, ddiv_fixup").
+        O::DivFixup => map3(o, a, b, c, float::div_fixup),
+        O::DDivFixup => pairs(o, |l| {
+            double::ddiv_fixup(pair(a, l), pair(b, l), pair(c, l))
+        }),
         O::Div => {
             let z = zeroop(inst);
             map2(o, a, b, |x, y| float::div(x, y, z))
@@ -435,7 +440,7 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
         O::DAdd => pairs(o, |l| double::dadd(pair(a, l), pair(b, l))),
         O::DMul => pairs(o, |l| double::dmul(pair(a, l), pair(b, l))),
         O::DDiv => pairs(o, |l| double::ddiv(pair(a, l), pair(b, l))),
-        O::DMuladd => pairs(o, |l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
+        O::DMuladd | O::DDivFmas => pairs(o, |l| double::dmad(pair(a, l), pair(b, l), pair(c, l))),
         O::DSqrt => pairs(o, |l| double::dsqrt(pair(a, l))),
         O::DRcp => {
             let z = zeroop(inst);
@@ -464,6 +469,12 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
         O::Sad => map3(o, a, b, c, multimedia::sad),
         O::SadHi => map3(o, a, b, c, multimedia::sadhi),
         O::Sad4 => replicate(o, |l| multimedia::sad4(lane(a, l), lane(b, l), c[0][l])),
+        // App.B-only, the GCN V_MSAD_U8 / V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8 (decision
+        // "msad_u8, qsad_u8, mqsad_u8"): msad per component like `sad`; the quad forms read
+        // src0.xy and src2.xy as 64-bit values and src1.x, and write a 64-bit result.
+        O::MsadU8 => map3(o, a, b, c, multimedia::msad_u8),
+        O::QsadU8 => pairs(o, |l| multimedia::qsad_u8(pair(a, l), b[0][l], pair(c, l))),
+        O::MqsadU8 => pairs(o, |l| multimedia::mqsad_u8(pair(a, l), b[0][l], pair(c, l))),
         O::U4lerp => replicate(o, |l| multimedia::u4lerp(a[0][l], b[0][l], c[0][l])),
         O::Unpack0 => replicate(o, |l| multimedia::unpack0(a[0][l])),
         O::Unpack1 => replicate(o, |l| multimedia::unpack1(a[0][l])),
