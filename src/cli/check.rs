@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use ilc::check::{check_detailed, Detailed, Outcome, Verdict};
+use ilc::check::{check_detailed_in, Detailed, Outcome, Verdict};
 use ilc::Target;
 
 use super::progress::{in_order, Progress};
@@ -60,7 +60,12 @@ fn check_file(
                     .next()
                     .map_or_else(|| "does not parse".to_string(), |d| d.message.clone()),
             ),
-            Ok(parsed) => check_detailed(&parsed.program, targets, seed, step_limit),
+            Ok(parsed) => {
+                let text = (parsed.kind == il_frontend::InputKind::Text)
+                    .then(|| std::str::from_utf8(&bytes).ok())
+                    .flatten();
+                check_detailed_in(&parsed.program, text, targets, seed, step_limit, &|_| None)
+            }
         },
     }
 }
