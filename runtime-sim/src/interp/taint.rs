@@ -334,8 +334,7 @@ mod tests {
     /// beside it is not.
     #[test]
     fn taint_goes_through_lds() {
-        let src = format!(
-            "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_raw_uav_id(11)\ndcl_lds_id(0) 512\n\
+        let src = "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_raw_uav_id(11)\ndcl_lds_id(0) 512\n\
              dcl_literal l0, 4, 16, 256, 7\n\
              imul r1.x, vAbsTidFlat.x, l0.y\n\
              uav_raw_load_id(11) r0, r1.x\n\
@@ -347,9 +346,8 @@ mod tests {
              fence_threads_lds\n\
              lds_load_id(0) r4.x, r3.x\n\
              lds_load_id(0) r4.y, r3.y\n\
-             uav_raw_store_id(11) mem.xy__, r1.x, r4\nend\n"
-        );
-        let (v, t, k) = run(&src);
+             uav_raw_store_id(11) mem.xy__, r1.x, r4\nend\n";
+        let (v, t, k) = run(src);
         for i in 0..64 {
             assert_eq!(named(&k, t[4 * i]), "sin", "item {i} .x");
             assert_eq!(t[4 * i + 1], CLEAN, "item {i} .y");
@@ -391,8 +389,7 @@ mod tests {
     /// element itself is clean.
     #[test]
     fn a_tainted_index_taints_the_value() {
-        let src = format!(
-            "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_raw_uav_id(11)\n\
+        let src = "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_raw_uav_id(11)\n\
              dcl_indexed_temp_array x0[4]\n\
              dcl_literal l0, 4, 16, 256, 7\n\
              imul r1.x, vAbsTidFlat.x, l0.y\n\
@@ -404,9 +401,8 @@ mod tests {
              mov r3.x, x0[r2.x].w\n\
              mov r3.y, x0[1].w\n\
              uav_raw_store_id(11) mem.xy__, r1.x, r3\n\
-             end\n"
-        );
-        let (v, t, k) = run(&src);
+             end\n";
+        let (v, t, k) = run(src);
         for i in 0..64 {
             // sin of 1.5 is below 1: the index is 0, element 0 holds 7.
             assert_eq!(v[4 * i], 7);
