@@ -937,6 +937,11 @@ fn memory_taint(wave: &Wave, inst: &Inst, srcs: &[Lanes4], ctx: &mut Ctx<'_>, re
         return;
     };
     *result = [address; 4];
+    if matches!(op, O::AppendBufAlloc | O::AppendBufConsume) {
+        for comp in result.iter_mut() {
+            comp.iter_mut().for_each(|x| *x = merge(*x, mt.counters));
+        }
+    }
     let mut old = [CLEAN; WAVE];
     let log = std::mem::take(&mut mt.log);
     for a in &log {

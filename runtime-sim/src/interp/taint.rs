@@ -168,6 +168,9 @@ pub struct MemTaint {
     pub global: Vec<[Origin; 4]>,
     pub global_whole: Origin,
     pub shared: Vec<Lanes4>,
+    /// The taint of the append-buffer counters: what a lane gets from one depends on how
+    /// many lanes came before it, which a control-tainted lane may have changed.
+    pub counters: Origin,
     /// Per render target, one origin per pixel component (a pixel run).
     pub render_targets: std::collections::BTreeMap<u32, Vec<[Origin; 4]>>,
     /// The accesses of the memory instruction running now.
@@ -190,6 +193,7 @@ impl MemTaint {
             global: vec![[CLEAN; 4]; global],
             global_whole: CLEAN,
             shared: vec![ZERO4; shared],
+            counters: CLEAN,
             render_targets: std::collections::BTreeMap::new(),
             log: Vec::new(),
         }
@@ -204,6 +208,7 @@ impl MemTaint {
         self.lds_whole = merge(self.lds_whole, t);
         self.gds_whole = merge(self.gds_whole, t);
         self.global_whole = merge(self.global_whole, t);
+        self.counters = merge(self.counters, t);
         for r in &mut self.shared {
             for c in r.iter_mut() {
                 for x in c.iter_mut() {
@@ -453,6 +458,50 @@ mod tests {
         );
         let (_, t, _) = run(&src);
         assert!(t.iter().all(|&o| o == CLEAN));
+    }
+
+    /// A pixel kernel: an output component that a `sin` reaches is tainted, the others
+    /// clean; after a condition on the `sin` (a `discard` that discards nothing), every
+    /// output of every pixel is tainted.
+    #[test]
+    fn pixel_outputs_and_a_tainted_discard() {
+        let run = |tail: &str| {
+            let src = format!(
+                "il_ps_2_0\ndcl_output_generic o0\ndcl_output_generic o1\ndcl_input vObjIndex0\n\
+                 dcl_literal l0, 0x40000000, 0, 0, 0\n\
+                 itof r0.x, vObjIndex0.x\n\
+                 sin r1.x, r0.x\n\
+                 mov o0, vObjIndex0\n\
+                 mov r2, vObjIndex0\n\
+                 mov r2.y, r1.x\n\
+                 mov o1, r2\n{tail}end\n"
+            );
+            let (program, diags, _) = il_frontend::read(src.as_bytes());
+            let program = program.unwrap_or_else(|| panic!("{diags:?}"));
+            let kernel = kernel::lower(&program).expect("lowers");
+            let mut b = Bindings::default();
+            let dispatch = Dispatch::Domain {
+                width: 10,
+                height: 3,
+            };
+            let (_, t) = Interpreter::default()
+                .run_kernel_tainted(&kernel, &mut b, dispatch)
+                .expect("runs");
+            assert_eq!(b.render_targets[&1].len(), 30);
+            let name = |o: &Origin| named(&kernel, *o);
+            let o0: Vec<_> = t.render_targets[&0].iter().map(name).collect();
+            let o1: Vec<_> = t.render_targets[&1].iter().map(name).collect();
+            (o0, o1)
+        };
+        let (o0, o1) = run("");
+        assert_eq!(o0.len(), 120);
+        assert!(o0.iter().all(|&n| n == "clean"));
+        for (i, n) in o1.iter().enumerate() {
+            assert_eq!(*n, if i % 4 == 1 { "sin" } else { "clean" }, "o1 dword {i}");
+        }
+        // sin < 2 everywhere: nothing is discarded, but every pixel branched on a sine.
+        let (o0, o1) = run("lt r3.x, l0.x, r1.x\ndiscard_logicalnz r3.x\n");
+        assert!(o0.iter().chain(&o1).all(|&n| n == "sin"));
     }
 
     #[test]
