@@ -1,7 +1,10 @@
 //! `ilc check`: differential runs without expected outputs. For each program, inputs are
 //! generated from its declarations (seeded, reproducible), the reference interpreter runs
 //! it, each target runs it, and every output (UAVs, render targets, the global buffer) is
-//! compared: bit for bit for integer data, within the accuracy table for floats.
+//! compared dword by dword. The reference run is a tainted one
+//! ([`Interpreter::run_kernel_tainted`]): an output dword that no tolerated instruction
+//! reached must have the same bits as the reference's; one that a tolerated value reached
+//! is compared within the accuracy table ([`tainted_agrees`]).
 //!
 //! For the target `il` itself the "target" side runs the program after a round trip
 //! through the binary token stream (encode, decode), so that the check says something: the
@@ -14,7 +17,8 @@ use il_frontend::enums::ElementFormat;
 use il_frontend::opcode::{DataType, Opcode};
 use il_frontend::regs::RegType;
 use runtime_sim::accuracy::{self, Tolerance};
-use runtime_sim::interp::kernel::{self, Decls, UavDecl};
+use runtime_sim::interp::kernel::{self, Decls, Kernel, UavDecl};
+use runtime_sim::interp::taint::{self, Origin, OutputTaint, CLEAN};
 use runtime_sim::runtime::flatten;
 use runtime_sim::{
     Bindings, Device, Dispatch, Interpreter, Resource, RunError, RunReport, UavSize,
@@ -430,6 +434,167 @@ pub fn compare_with(
     Ok(())
 }
 
+/// Whether a dword no tolerated value reached agrees: the same bits. Two NaNs agree too when
+/// the program computes with floats (`nan_ok`), as float NaNs or as the doubles of their
+/// 8-byte pair when it computes with doubles (`double_nan_ok`): a NaN's payload is not part
+/// of a float operation's meaning (the targets produce their own quiet NaN), and the
+/// accuracy table treats any two NaNs as equal for every float tolerance. A program without
+/// float instructions is compared on bits alone.
+fn exact_agrees(
+    reference: &[u32],
+    got: &[u32],
+    i: usize,
+    nan_ok: bool,
+    double_nan_ok: bool,
+) -> bool {
+    let (r, g) = (reference[i], got[i]);
+    if r == g {
+        return true;
+    }
+    let nan32 = |x: u32| x & 0x7FFF_FFFF > 0x7F80_0000;
+    if nan_ok && nan32(r) && nan32(g) {
+        return true;
+    }
+    let pair = i & !1;
+    let nan64 = |x: u64| x & 0x7FFF_FFFF_FFFF_FFFF > 0x7FF0_0000_0000_0000;
+    double_nan_ok
+        && pair + 1 < reference.len()
+        && nan64(u64::from(reference[pair]) | u64::from(reference[pair + 1]) << 32)
+        && nan64(u64::from(got[pair]) | u64::from(got[pair + 1]) << 32)
+}
+
+/// Whether a dword that a tolerated value reached agrees: within the program's loosest
+/// single-precision tolerance, or as the double of its 8-byte pair within the double
+/// tolerance. The one decision about tainted dwords, kept small so that a sharper rule (a
+/// bit-exact run of the target's formulas, an error envelope) can replace it.
+pub fn tainted_agrees(
+    reference: &[u32],
+    got: &[u32],
+    i: usize,
+    _origin: Origin,
+    tol: (Tolerance, Tolerance),
+) -> bool {
+    if accuracy::agrees(tol.0, reference[i], got[i]) {
+        return true;
+    }
+    let pair = i & !1;
+    tol.1.is_double()
+        && pair + 1 < reference.len()
+        && accuracy::agrees_u64(
+            tol.1,
+            u64::from(reference[pair]) | u64::from(reference[pair + 1]) << 32,
+            u64::from(got[pair]) | u64::from(got[pair + 1]) << 32,
+        )
+}
+
+/// Names an origin in a message: "`sin` at 12:5" (line:column of the IL text when known,
+/// else the byte offset).
+pub fn origin_name(kernel: &Kernel, text: Option<&str>, origin: Origin) -> String {
+    match taint::describe(kernel, origin) {
+        None => format!("instruction {origin}"),
+        Some((m, span)) => match text {
+            Some(t) => {
+                let lc = il_frontend::diag::line_col(t, span.start);
+                format!("`{m}` at {}:{}", lc.line, lc.col)
+            }
+            None => format!("`{m}` at byte {}", span.start),
+        },
+    }
+}
+
+/// Compares one output dword by dword under its taint (`None`: unknown, compared as
+/// tainted).
+fn compare_dwords_tainted(
+    what: &str,
+    reference: &[u32],
+    got: &[u32],
+    taint: Option<&[Origin]>,
+    tol: (Tolerance, Tolerance),
+    name: &dyn Fn(Origin) -> String,
+) -> Result<(), String> {
+    if reference.len() != got.len() {
+        return Err(format!(
+            "{what}: {} dwords against the reference's {}",
+            got.len(),
+            reference.len()
+        ));
+    }
+    let nan_ok = tol.0 != Tolerance::Bits;
+    let double_nan_ok = tol.1.is_double();
+    for i in 0..reference.len() {
+        let origin = taint.map(|t| t.get(i).copied().unwrap_or(CLEAN));
+        let (ok, how) = match origin {
+            Some(CLEAN) => (
+                exact_agrees(reference, got, i, nan_ok, double_nan_ok),
+                "untainted, compared exactly".to_string(),
+            ),
+            Some(o) => (
+                tainted_agrees(reference, got, i, o, tol),
+                format!("reached by {}, compared within {tol:?}", name(o)),
+            ),
+            None => (
+                tainted_agrees(reference, got, i, CLEAN, tol),
+                format!("compared within {tol:?}"),
+            ),
+        };
+        if !ok {
+            let (r, g) = (reference[i], got[i]);
+            return Err(format!(
+                "{what} dword {i} (byte {}): expected 0x{r:08X} ({}), got 0x{g:08X} ({}); {how}",
+                i * 4,
+                f32::from_bits(r),
+                f32::from_bits(g)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Compares every output of two runs under the reference run's taint: dwords no tolerated
+/// value reached exactly ([`exact_agrees`]), the others with [`tainted_agrees`] under `tol`,
+/// or `per_uav(id)` for UAV `id` when it gives one. `name` describes an origin for messages
+/// ([`origin_name`]).
+pub fn compare_tainted(
+    reference: &Bindings,
+    taint: &OutputTaint,
+    got: &Bindings,
+    tol: (Tolerance, Tolerance),
+    per_uav: UavTolerance,
+    name: &dyn Fn(Origin) -> String,
+) -> Result<(), String> {
+    for (id, r) in &reference.uavs {
+        let tol = per_uav(*id).unwrap_or(tol);
+        let g = got
+            .uavs
+            .get(id)
+            .map(|g| runtime_sim::runtime::dwords(g))
+            .unwrap_or_default();
+        let t = taint.uavs.get(id).map(Vec::as_slice);
+        compare_dwords_tainted(
+            &format!("uav{id}"),
+            &runtime_sim::runtime::dwords(r),
+            &g,
+            t,
+            tol,
+            name,
+        )?;
+    }
+    for (n, r) in &reference.render_targets {
+        let g = got
+            .render_targets
+            .get(n)
+            .map(|g| flatten(g))
+            .unwrap_or_default();
+        let t = taint.render_targets.get(n).map(Vec::as_slice);
+        compare_dwords_tainted(&format!("o{n}"), &flatten(r), &g, t, tol, name)?;
+    }
+    if let Some(r) = &reference.global {
+        let g = got.global.as_deref().map(flatten).unwrap_or_default();
+        compare_dwords_tainted("g[]", &flatten(r), &g, taint.global.as_deref(), tol, name)?;
+    }
+    Ok(())
+}
+
 /// The outcome of checking one program.
 #[derive(Debug)]
 pub enum Outcome {
@@ -570,6 +735,19 @@ pub fn check_detailed_with(
     step_limit: u64,
     per_uav: UavTolerance,
 ) -> Detailed {
+    check_detailed_in(program, None, targets, seed, step_limit, per_uav)
+}
+
+/// [`check_detailed_with`] for a program read from `text` (when it was IL text), so that a
+/// message names an instruction by line and column.
+pub fn check_detailed_in(
+    program: &Program,
+    text: Option<&str>,
+    targets: &[Target],
+    seed: u64,
+    step_limit: u64,
+    per_uav: UavTolerance,
+) -> Detailed {
     let start = std::time::Instant::now();
     let failed = |e: String| Detailed {
         reference: Err(Verdict::Fault(e)),
@@ -583,7 +761,7 @@ pub fn check_detailed_with(
     let work = generate(program, &kernel.decls, seed);
     let device = Interpreter { step_limit };
     let mut reference = work.bindings.clone();
-    let report = match device.run_kernel(&kernel, &mut reference, work.dispatch) {
+    let (report, taint) = match device.run_kernel_tainted(&kernel, &mut reference, work.dispatch) {
         Ok(r) => r,
         Err(e @ RunError::StepLimit { .. }) => {
             return Detailed {
@@ -596,6 +774,7 @@ pub fn check_detailed_with(
     };
     let reference_ms = millis(start);
     let tol = program_tolerance(program);
+    let name = |o: Origin| origin_name(&kernel, text, o);
     let mut runs = Vec::new();
     for &target in targets {
         // A machine target compiles once (timed: the compiler and the model's decoding),
@@ -642,7 +821,7 @@ pub fn check_detailed_with(
         let run_ms = millis(start);
         let verdict = match run {
             Err(e) => Verdict::of_run_error(&e),
-            Ok(_) => match compare_with(&reference, &got, tol, per_uav) {
+            Ok(_) => match compare_tainted(&reference, &taint, &got, tol, per_uav, &name) {
                 Ok(()) => Verdict::Pass,
                 Err(m) => Verdict::Mismatch(m),
             },
@@ -700,5 +879,77 @@ impl Judge {
     /// The check's verdict on a target run's outputs: `Err` with the first mismatch.
     pub fn judge(&self, got: &Bindings) -> Result<(), String> {
         compare_with(&self.reference, got, self.tol, &|_| None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `sin` of an input in .x, an integer computed without it in .y, per work-item.
+    const SIN_BESIDE_INT: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(11)
+dcl_literal l0, 16, 5, 0, 0
+imul r1.x, vAbsTidFlat.x, l0.x
+uav_raw_load_id(11) r0.x, r1.x
+sin r2.x, r0.x
+iadd r2.y, vAbsTidFlat.x, l0.y
+uav_raw_store_id(11) mem.xy__, r1.x, r2
+end
+";
+
+    /// A wrong integer next to a `sin` is flagged (the program-wide tolerance let it
+    /// pass); the `sin` itself may still differ within its bound.
+    #[test]
+    fn an_integer_next_to_a_sin_is_compared_exactly() {
+        let (program, diags, _) = il_frontend::read(SIN_BESIDE_INT.as_bytes());
+        let program = program.unwrap_or_else(|| panic!("{diags:?}"));
+        let kernel = kernel::lower(&program).expect("lowers");
+        let work = generate(&program, &kernel.decls, 1);
+        let mut reference = work.bindings.clone();
+        let (_, taint) = Interpreter::default()
+            .run_kernel_tainted(&kernel, &mut reference, work.dispatch)
+            .expect("runs");
+        let tol = program_tolerance(&program);
+        let name = |o: Origin| origin_name(&kernel, Some(SIN_BESIDE_INT), o);
+        let check =
+            |got: &Bindings| compare_tainted(&reference, &taint, got, tol, &|_| None, &name);
+        let with_dword = |i: usize, f: &dyn Fn(u32) -> u32| {
+            let mut got = reference.clone();
+            let bytes = got.uavs.get_mut(&11).unwrap();
+            let old = u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap());
+            bytes[4 * i..4 * i + 4].copy_from_slice(&f(old).to_le_bytes());
+            got
+        };
+        assert_eq!(check(&reference), Ok(()));
+        // Work-item 3: .x (dword 12) is the sine, .y (dword 13) is 3 + 5.
+        let dwords = runtime_sim::runtime::dwords(&reference.uavs[&11]);
+        assert_eq!(dwords[13], 8);
+        let wrong_int = with_dword(13, &|x| x + 1);
+        let err = check(&wrong_int).expect_err("a wrong integer is flagged");
+        assert!(err.contains("uav11 dword 13"), "{err}");
+        assert!(err.contains("untainted, compared exactly"), "{err}");
+        // The program-wide tolerance alone let 9 pass for 8 (two tiny denormals).
+        assert_eq!(compare(&reference, &wrong_int, tol), Ok(()));
+        // The sine within sin's 0.002 passes; 0.01 off does not, and names the `sin`.
+        let near = with_dword(12, &|x| (f32::from_bits(x) + 0.0015).to_bits());
+        assert_eq!(check(&near), Ok(()));
+        let far = with_dword(12, &|x| (f32::from_bits(x) + 0.01).to_bits());
+        let err = check(&far).expect_err("a sine 0.01 off is flagged");
+        assert!(err.contains("reached by `sin` at 7:1"), "{err}");
+    }
+
+    /// Untainted dwords: bits, or two NaNs when the program computes with floats.
+    #[test]
+    fn untainted_nans_agree_only_in_float_programs() {
+        let (a, b) = ([0x7FC0_0000u32], [0x7FC0_0001u32]);
+        assert!(exact_agrees(&a, &b, 0, true, false));
+        assert!(!exact_agrees(&a, &b, 0, false, false));
+        assert!(!exact_agrees(&[5], &[6], 0, true, true));
+        // A double NaN whose low dwords differ.
+        let (a, b) = ([1u32, 0x7FF8_0000], [2u32, 0x7FF8_0000]);
+        assert!(exact_agrees(&a, &b, 0, true, true));
+        assert!(!exact_agrees(&a, &b, 0, true, false));
     }
 }

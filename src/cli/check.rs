@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use ilc::check::{check_detailed, Detailed, Outcome, Verdict};
+use ilc::check::{check_detailed_in, Detailed, Outcome, Verdict};
 use ilc::mutate::{mutate_program, Fate, Flag, Score, TargetMutants};
 use ilc::Target;
 
@@ -89,7 +89,11 @@ fn check_file(
             return Checked::Bad(e.rendered);
         }
     };
-    let detailed = check_detailed(&parsed.program, targets, seed, step_limit);
+    // IL text lets a message name an instruction by line and column.
+    let text = (parsed.kind == il_frontend::InputKind::Text)
+        .then(|| std::str::from_utf8(&bytes).ok())
+        .flatten();
+    let detailed = check_detailed_in(&parsed.program, text, targets, seed, step_limit, &|_| None);
     let m = if mutants > 0 {
         mutate_program(&parsed.program, targets, mutants, seed, step_limit)
     } else {

@@ -488,3 +488,279 @@ pub fn compute(inst: &Inst, s: &[Operand], special: Special, o: &mut Lanes4) -> 
     }
     Some(ALL)
 }
+
+/// Which source components feed which result components of an ALU instruction, for the
+/// taint of a tainted run ([`super::taint`]): the operand shapes of [`compute`], coarser.
+/// One classification next to the one `compute` implements, so that the two are read
+/// together; an opcode not listed is [`Reads::All`], which over-approximates, so a new
+/// opcode is never under-tainted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// Result component c from component c of each source (after the swizzle).
+    ComponentWise,
+    /// A scalar from `.w` of each source, replicated.
+    ScalarW,
+    /// A scalar from `.x` of each source, replicated (the multimedia scalars).
+    ScalarX,
+    /// Doubles and 64-bit integers: `.xy` of each source, to every result component.
+    Pair,
+    /// Anything of any source, to every result component.
+    All,
+}
+
+/// The [`Reads`] shape of an opcode.
+pub fn reads(op: Opcode) -> Reads {
+    use Opcode as O;
+    match op {
+        // `dmov` copies all four components as `mov` does.
+        O::Mov | O::InvMov | O::DMov | O::CmovLogical | O::Cmov | O::Cmp => Reads::ComponentWise,
+        O::Abs
+        | O::Add
+        | O::Sub
+        | O::Mul
+        | O::Mad
+        | O::Fma
+        | O::Div
+        | O::Mod
+        | O::Max
+        | O::Min
+        | O::Min3
+        | O::Max3
+        | O::Med3
+        | O::Clamp
+        | O::Sgn
+        | O::Eq
+        | O::Ne
+        | O::Lt
+        | O::Ge
+        | O::Set
+        | O::Flr
+        | O::RoundNegInf
+        | O::RoundPlusInf
+        | O::Clg
+        | O::RoundZero
+        | O::Trc
+        | O::RoundNear
+        | O::Rnd
+        | O::Frc
+        | O::ExpVec
+        | O::LogVec
+        | O::SqrtVec
+        | O::RsqVec
+        | O::RcpVec
+        | O::SinVec
+        | O::CosVec
+        | O::Lrp
+        | O::Ldexp
+        | O::FrexpMant
+        | O::FrexpExp
+        | O::Class
+        | O::Pireduce => Reads::ComponentWise,
+        O::Ftoi
+        | O::Ftou
+        | O::Itof
+        | O::Utof
+        | O::FtoiRpi
+        | O::FtoiFlr
+        | O::F2F16
+        | O::F2F16Near
+        | O::F2F16NegInf
+        | O::F2F16PlusInf
+        | O::F162F => Reads::ComponentWise,
+        O::IAdd
+        | O::INegate
+        | O::IMul
+        | O::UMul
+        | O::IMad
+        | O::UMad
+        | O::IMulHigh
+        | O::UMulHigh
+        | O::IMul24
+        | O::IMul24High
+        | O::IMad24
+        | O::UMul24
+        | O::UMul24High
+        | O::UMad24
+        | O::UDiv
+        | O::UMod
+        | O::IMax
+        | O::IMin
+        | O::UMax
+        | O::UMin
+        | O::IMin3
+        | O::IMax3
+        | O::IMed3
+        | O::UMin3
+        | O::UMax3
+        | O::UMed3
+        | O::IBorrow
+        | O::ICarry
+        | O::IEq
+        | O::INe
+        | O::IGe
+        | O::ILt
+        | O::UGe
+        | O::ULt
+        | O::INot
+        | O::And
+        | O::IOr
+        | O::IXor
+        | O::IShl
+        | O::IShr
+        | O::UShr
+        | O::IBitExtract
+        | O::UBitExtract
+        | O::UBitInsert
+        | O::UBitReverse
+        | O::ICountbits
+        | O::IFirstbit
+        | O::Sad
+        | O::SadHi => Reads::ComponentWise,
+        O::Exp
+        | O::Exn
+        | O::Log
+        | O::Ln
+        | O::Rcp
+        | O::Rsq
+        | O::Sqrt
+        | O::Sin
+        | O::Cos
+        | O::Tan
+        | O::Acos
+        | O::Asin
+        | O::Atan
+        | O::Pow
+        | O::Expp
+        | O::Logp
+        | O::Sincos
+        | O::Dxsincos => Reads::ScalarW,
+        O::BitAlign
+        | O::ByteAlign
+        | O::U4lerp
+        | O::Unpack0
+        | O::Unpack1
+        | O::Unpack2
+        | O::Unpack3 => Reads::ScalarX,
+        O::F2D
+        | O::D2F
+        | O::Dtoi
+        | O::Dtou
+        | O::Itod
+        | O::Utod
+        | O::I64Add
+        | O::I64Sub
+        | O::I64Negate
+        | O::I64Mul
+        | O::U64Mul
+        | O::I64Div
+        | O::I64Mod
+        | O::U64Div
+        | O::U64Mod
+        | O::I64Max
+        | O::I64Min
+        | O::U64Max
+        | O::U64Min
+        | O::I64Shl
+        | O::I64Shr
+        | O::U64Shr
+        | O::I64Eq
+        | O::I64Ne
+        | O::I64Ge
+        | O::I64Lt
+        | O::U64Ge
+        | O::U64Lt
+        | O::DAdd
+        | O::DMul
+        | O::DDiv
+        | O::DMuladd
+        | O::DSqrt
+        | O::DRcp
+        | O::DRsq
+        | O::DFrac
+        | O::DFrexp
+        | O::DFrexpExp
+        | O::DFrexpMant
+        | O::DLdexp
+        | O::DMax
+        | O::DMin
+        | O::DMovc
+        | O::Deq
+        | O::Dne
+        | O::Dge
+        | O::Dlt => Reads::Pair,
+        _ => Reads::All,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Mixed bit patterns per lane: small integers, floats around 1, large values.
+    fn values(seed: u32) -> Lanes4 {
+        std::array::from_fn(|c| {
+            std::array::from_fn(|l| {
+                let x = (seed
+                    ^ (c as u32).wrapping_mul(0x9E37_79B9)
+                    ^ (l as u32).wrapping_mul(0x85EB_CA6B))
+                .wrapping_mul(0xC2B2_AE35);
+                match l % 4 {
+                    0 => x % 37,
+                    1 => (1.0f32 + (x % 1000) as f32 / 300.0).to_bits(),
+                    2 => x,
+                    _ => (-((x % 5000) as f32) / 7.0).to_bits(),
+                }
+            })
+        })
+    }
+
+    /// [`reads`] agrees with [`compute`]: changing a source component the shape says an
+    /// output component does not read leaves that output component alone (the direction
+    /// that matters: a taint must not be missed).
+    #[test]
+    fn reads_agrees_with_compute() {
+        let special = Special { wave_index: 0 };
+        let mut checked = 0;
+        for op in Opcode::all() {
+            let shape = reads(op);
+            if shape == Reads::All {
+                continue;
+            }
+            let inst = Inst::probe(op);
+            let base: Vec<Lanes4> = (0..5).map(|s| values(s * 77 + 1)).collect();
+            let operands: Vec<Operand> =
+                base.iter().map(|v| [&v[0], &v[1], &v[2], &v[3]]).collect();
+            let mut out = Box::new(ZERO4);
+            if compute(&inst, &operands, special, &mut out).is_none() {
+                continue;
+            }
+            checked += 1;
+            for s in 0..5 {
+                for k in 0..4 {
+                    let mut changed = base.clone();
+                    changed[s][k] = values(1000 + s as u32 * 4 + k as u32)[k];
+                    let operands: Vec<Operand> = changed
+                        .iter()
+                        .map(|v| [&v[0], &v[1], &v[2], &v[3]])
+                        .collect();
+                    let mut out2 = Box::new(ZERO4);
+                    compute(&inst, &operands, special, &mut out2);
+                    let free = |c: usize| match shape {
+                        Reads::ComponentWise => c != k,
+                        Reads::ScalarW => k != 3,
+                        Reads::ScalarX => k != 0,
+                        Reads::Pair => k >= 2,
+                        Reads::All => false,
+                    };
+                    for c in (0..4).filter(|&c| free(c)) {
+                        assert_eq!(
+                            out[c], out2[c],
+                            "{op:?} ({shape:?}): result .{c} changed with source {s} .{k}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 150, "only {checked} opcodes checked");
+    }
+}

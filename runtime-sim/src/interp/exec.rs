@@ -18,6 +18,7 @@ use super::kernel::{
     Dst, DstLoc, Index, Inst, Kernel, Loc, Op, Src, SrcMods, Vec4, SEL_ONE, SEL_ZERO,
 };
 use super::memory::{LaneInfo, Memory};
+use super::taint::{self, merge, merge_lanes, AccessKind, CLEAN};
 use super::wave::{
     active_lanes as lanes, operand, test, Lanes, Lanes4, Operand, Status, Wave, ONE_LANES, WAVE,
     ZERO4, ZERO_LANES, ZERO_OPERAND,
@@ -114,6 +115,9 @@ pub fn run(wave: &mut Wave, ctx: &mut Ctx<'_>, scratch: &mut Scratch) -> Result<
             }
             Op::Nop => wave.pc += 1,
             op => {
+                if wave.taint.is_some() {
+                    condition_taint(wave, inst, op, ctx);
+                }
                 let (taken, values, counter) = flow_inputs(wave, inst, op, ctx, scratch);
                 wave.flow(kernel, taken, values.as_ref(), counter);
             }
@@ -195,9 +199,23 @@ fn compute(
     ctx: &mut Ctx<'_>,
     scratch: &mut Scratch,
 ) -> Result<(), RunError> {
+    if wave.taint.is_some() {
+        return compute_tainted(wave, inst, ctx, scratch);
+    }
+    compute_values(wave, inst, ctx, scratch).map(|_| ())
+}
+
+/// Runs an instruction; returns, when it wrote a register-like destination, per component
+/// the lanes that wrote it.
+fn compute_values(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx<'_>,
+    scratch: &mut Scratch,
+) -> Result<Option<[u64; 4]>, RunError> {
     if !inst.more_dsts.is_empty() {
         transpose(wave, inst, ctx, scratch);
-        return Ok(());
+        return Ok(Some([wave.exec; 4]));
     }
     let Scratch { srcs: bufs, out } = scratch;
     let out = &mut **out;
@@ -224,22 +242,23 @@ fn compute(
             let loaded = ctx.mem.execute(&kernel.decls, inst, &srcs, mask, who);
             drop(srcs);
             let (Some(values), Some(dst)) = (loaded, &inst.dst) else {
-                return Ok(());
+                return Ok(None);
             };
             if dst.loc == DstLoc::Memory {
-                return Ok(());
+                return Ok(None);
             }
             *out = values;
             write(wave, dst, out, [exec; 4], DataType::Bits, ctx);
-            return Ok(());
+            return Ok(Some([exec; 4]));
         }
         if is_texture(inst.opcode) {
             *out = texture::execute(inst, &srcs, exec, ctx)?;
             drop(srcs);
             if let Some(dst) = &inst.dst {
                 write(wave, dst, out, [exec; 4], DataType::Float, ctx);
+                return Ok(Some([exec; 4]));
             }
-            return Ok(());
+            return Ok(None);
         }
         let special = alu::Special {
             wave_index: regs.index,
@@ -260,8 +279,9 @@ fn compute(
             _ => enabled[c] & exec,
         });
         write(wave, dst, out, enabled, inst.data, ctx);
+        return Ok(Some(enabled));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// `transpose` (L7517-L7560): row k of the result is component k of the four sources
@@ -643,6 +663,433 @@ pub fn write(
                         }
                     }
                     None => mem.out_of_range.global_writes += 1,
+                }
+            }
+        }
+        DstLoc::Memory => {}
+    }
+}
+
+// ---- taint (a tainted run: see `super::taint`) ------------------------------------------
+
+/// The wavefront's taint shadow; only called in a tainted run.
+fn shadow(wave: &Wave) -> &taint::WaveTaint {
+    wave.taint
+        .as_deref()
+        .expect("a tainted run has a wavefront shadow")
+}
+
+/// The taint of an index: its relative register's first selected component (the value
+/// [`index_values`] adds), clean for an immediate index.
+fn index_taint(wave: &Wave, index: &Index, ctx: &mut Ctx<'_>) -> Lanes {
+    match &index.relative {
+        Some(rel) => src_taint(wave, rel, ctx)[0],
+        None => [CLEAN; WAVE],
+    }
+}
+
+/// The taint of a source operand, per operand component: the location's taint (with the
+/// taint of its index) through the swizzle. Modifiers act per component and keep the taint,
+/// except `divComp`, which divides components by another one and so merges them.
+fn src_taint(wave: &Wave, src: &Src, ctx: &mut Ctx<'_>) -> Lanes4 {
+    let mut raw = ZERO4;
+    match &src.loc {
+        Loc::Reg(slot) => raw = shadow(wave).regs[*slot as usize],
+        Loc::Imm(_) | Loc::LoopCounter => {}
+        Loc::Const { index, .. } | Loc::ImmediateConst(index) => {
+            raw = [index_taint(wave, index, ctx); 4];
+        }
+        Loc::ConstDynamic { buffer, index } => {
+            let mut t = index_taint(wave, buffer, ctx);
+            merge_lanes(&mut t, &index_taint(wave, index, ctx));
+            raw = [t; 4];
+        }
+        Loc::ITemp { array, index } => {
+            let t = index_taint(wave, index, ctx);
+            let elements = itemp_elements(wave, *array, index, ctx);
+            let itemps = &shadow(wave).itemps;
+            for (l, element) in elements.iter().enumerate() {
+                for c in 0..4 {
+                    let e = element.map_or(CLEAN, |e| itemps[e][c][l]);
+                    raw[c][l] = merge(e, t[l]);
+                }
+            }
+        }
+        Loc::Global(index) => {
+            let t = index_taint(wave, index, ctx);
+            let idx = index_values(wave, index, ctx);
+            if let Some(mt) = ctx.mem.taint.as_deref() {
+                for l in 0..WAVE {
+                    let e = usize::try_from(idx[l])
+                        .ok()
+                        .and_then(|i| mt.global.get(i))
+                        .copied()
+                        .unwrap_or([CLEAN; 4]);
+                    for c in 0..4 {
+                        raw[c][l] = merge(merge(e[c], t[l]), mt.global_whole);
+                    }
+                }
+            }
+        }
+        Loc::Shared(n) => {
+            if let Some(r) = ctx
+                .mem
+                .taint
+                .as_deref()
+                .and_then(|t| t.shared.get(*n as usize))
+            {
+                raw = *r;
+            }
+        }
+    }
+    let mut out = ZERO4;
+    for (o, &sel) in out.iter_mut().zip(&src.swizzle) {
+        if sel != SEL_ZERO && sel != SEL_ONE {
+            *o = raw[sel as usize & 3];
+        }
+    }
+    if let Some(m) = &src.mods {
+        let by = match m.divcomp {
+            DivComp::Y => 1,
+            DivComp::Z => 2,
+            DivComp::W => 3,
+            DivComp::None | DivComp::Unknown => 0,
+        };
+        let divisor = out[by];
+        for o in &mut out[..by] {
+            merge_lanes(o, &divisor);
+        }
+    }
+    out
+}
+
+/// A control-flow instruction in a tainted run: a lane that evaluates a tainted condition
+/// becomes control-tainted, and with it every memory (see `super::taint`). Every flow
+/// instruction's inputs are read here, in the one place, with the sources
+/// [`flow_inputs`] reads.
+fn condition_taint(wave: &mut Wave, inst: &Inst, op: &Op, ctx: &mut Ctx<'_>) {
+    // (source, components read)
+    let read: &[(usize, &[usize])] = match op {
+        Op::If(c)
+        | Op::Break(c)
+        | Op::Continue(c)
+        | Op::Call(c)
+        | Op::Return(c)
+        | Op::Discard(c) => {
+            if *c == super::kernel::Cond::Always {
+                return;
+            }
+            &[(0, &[0]), (1, &[0])]
+        }
+        Op::Switch(_) => &[(0, &[0])],
+        Op::Loop { counted: Some(_) } | Op::Kill => &[(0, &[0, 1, 2, 3])],
+        _ => return,
+    };
+    let saved = ctx.mem.out_of_range;
+    let mut t = [CLEAN; WAVE];
+    for &(i, comps) in read {
+        if let Some(s) = inst.srcs.get(i) {
+            let st = src_taint(wave, s, ctx);
+            for &c in comps {
+                merge_lanes(&mut t, &st[c]);
+            }
+        }
+    }
+    ctx.mem.out_of_range = saved;
+    let exec = wave.exec;
+    let Some(wt) = wave.taint.as_deref_mut() else {
+        return;
+    };
+    let mut worst = CLEAN;
+    for l in lanes(exec) {
+        wt.control[l] = merge(wt.control[l], t[l]);
+        worst = merge(worst, t[l]);
+    }
+    if worst != CLEAN {
+        if let Some(mt) = ctx.mem.taint.as_deref_mut() {
+            mt.taint_all(worst);
+        }
+    }
+}
+
+/// Merges every component of every source into one taint per lane.
+fn merge_all(srcs: &[Lanes4], comps: std::ops::Range<usize>) -> Lanes {
+    let mut t = [CLEAN; WAVE];
+    for s in srcs {
+        for c in comps.clone() {
+            merge_lanes(&mut t, &s[c]);
+        }
+    }
+    t
+}
+
+/// The taint of an ALU result from its sources' ([`alu::reads`]).
+fn alu_taint(op: il_frontend::opcode::Opcode, srcs: &[Lanes4], out: &mut Lanes4) {
+    let scalar = match alu::reads(op) {
+        alu::Reads::ComponentWise => {
+            for (c, o) in out.iter_mut().enumerate() {
+                for s in srcs {
+                    merge_lanes(o, &s[c]);
+                }
+            }
+            return;
+        }
+        alu::Reads::ScalarW => merge_all(srcs, 3..4),
+        alu::Reads::ScalarX => merge_all(srcs, 0..1),
+        alu::Reads::Pair => merge_all(srcs, 0..2),
+        alu::Reads::All => merge_all(srcs, 0..4),
+    };
+    *out = [scalar; 4];
+}
+
+/// Runs an instruction in a tainted run: the sources' taints are read first (as the values
+/// are), the instruction runs, and the result's taint follows it to the destination.
+fn compute_tainted(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx<'_>,
+    scratch: &mut Scratch,
+) -> Result<(), RunError> {
+    // Reading the taints re-evaluates indices; the run's out-of-range counts are the
+    // values' alone.
+    let saved = ctx.mem.out_of_range;
+    let srcs: SmallVec<[Lanes4; 4]> = inst.srcs.iter().map(|s| src_taint(wave, s, ctx)).collect();
+    ctx.mem.out_of_range = saved;
+    let exec = wave.exec;
+    let origin = taint::origin_of(wave.pc as usize);
+    let memory = is_memory(inst.opcode);
+    if memory {
+        if let Some(t) = ctx.mem.taint.as_deref_mut() {
+            t.log.clear();
+        }
+    }
+    let enabled = compute_values(wave, inst, ctx, scratch)?;
+    let saved = ctx.mem.out_of_range;
+    let mut result = Box::new(ZERO4);
+    if !inst.more_dsts.is_empty() {
+        // `transpose`: row k, component r is component k of source r.
+        let dsts = inst.dst.iter().chain(&inst.more_dsts);
+        for (k, dst) in dsts.enumerate() {
+            for (r, comp) in result.iter_mut().enumerate() {
+                *comp = srcs.get(r).map_or([CLEAN; WAVE], |s| s[k]);
+            }
+            write_taint(wave, dst, &mut result, [exec; 4], ctx);
+        }
+        ctx.mem.out_of_range = saved;
+        return Ok(());
+    }
+    if memory {
+        memory_taint(wave, inst, &srcs, ctx, &mut result);
+    } else if is_texture(inst.opcode) {
+        // Resources are inputs: a sample's taint is its coordinates' and offsets'.
+        *result = [merge_all(&srcs, 0..4); 4];
+    } else {
+        alu_taint(inst.opcode, &srcs, &mut result);
+    }
+    if taint::is_source(inst.opcode) {
+        for comp in result.iter_mut() {
+            for x in comp.iter_mut() {
+                *x = merge(*x, origin);
+            }
+        }
+    }
+    if let (Some(dst), Some(enabled)) = (&inst.dst, enabled) {
+        write_taint(wave, dst, &mut result, enabled, ctx);
+    }
+    ctx.mem.out_of_range = saved;
+    Ok(())
+}
+
+/// The taint of a memory instruction's result and of the dwords it wrote, from the accesses
+/// the memory recorded (`taint::Access`). A load merges the address's taint with the
+/// dwords'; a store writes its data's taint (and its address's); an atomic merges address,
+/// data and the old value (a plain exchange does not keep the old value). A store whose
+/// address is tainted might have written anywhere in its target: the whole target is
+/// tainted.
+fn memory_taint(wave: &Wave, inst: &Inst, srcs: &[Lanes4], ctx: &mut Ctx<'_>, result: &mut Lanes4) {
+    use il_frontend::opcode::Opcode as O;
+    use il_semantics::memory::{atomic_of, is_load, Atomic};
+    let op = inst.opcode;
+    let atomic = atomic_of(op).map(|(_, a, _)| a);
+    let load = is_load(op);
+    // The source that holds the stored data; the others give the address.
+    let data = match () {
+        _ if load || atomic.is_some() || srcs.is_empty() => None,
+        _ if op == O::LdsWriteVec => Some(0),
+        _ if matches!(op, O::AppendBufAlloc | O::AppendBufConsume) => None,
+        _ => Some(srcs.len() - 1),
+    };
+    let address = match atomic {
+        Some(_) => merge_all(&srcs[..srcs.len().min(1)], 0..4),
+        None => {
+            let others: SmallVec<[Lanes4; 4]> = srcs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| Some(*i) != data)
+                .map(|(_, s)| *s)
+                .collect();
+            merge_all(&others, 0..4)
+        }
+    };
+    let atomic_data = merge_all(srcs.get(1..).unwrap_or(&[]), 0..4);
+    let control = shadow(wave).control;
+    let Some(mt) = ctx.mem.taint.as_deref_mut() else {
+        return;
+    };
+    *result = [address; 4];
+    if matches!(op, O::AppendBufAlloc | O::AppendBufConsume) {
+        for comp in result.iter_mut() {
+            comp.iter_mut().for_each(|x| *x = merge(*x, mt.counters));
+        }
+    }
+    let mut old = [CLEAN; WAVE];
+    let log = std::mem::take(&mut mt.log);
+    for a in &log {
+        let l = a.lane as usize;
+        if l >= WAVE {
+            continue;
+        }
+        match a.kind {
+            AccessKind::Read => {
+                let stored = mt.dwords(a.region).get(a.dword).copied().unwrap_or(CLEAN);
+                let v = merge(stored, mt.whole(a.region));
+                old[l] = v;
+                let comps = if a.comp == taint::ALL_COMPONENTS {
+                    0..4
+                } else {
+                    let c = usize::from(a.comp & 3);
+                    c..c + 1
+                };
+                for c in comps {
+                    result[c][l] = merge(result[c][l], v);
+                }
+            }
+            AccessKind::Write | AccessKind::WritePart => {
+                let mut v = merge(address[l], control[l]);
+                match (atomic, data) {
+                    (Some(op), _) => {
+                        v = merge(v, atomic_data[l]);
+                        if op != Atomic::Xchg {
+                            v = merge(v, old[l]);
+                        }
+                    }
+                    (None, Some(d)) => v = merge(v, srcs[d][usize::from(a.comp & 3)][l]),
+                    (None, None) => {}
+                }
+                if let Some(x) = mt.dwords(a.region).get_mut(a.dword) {
+                    *x = if a.kind == AccessKind::Write {
+                        v
+                    } else {
+                        merge(*x, v)
+                    };
+                }
+            }
+        }
+    }
+    mt.log = log;
+    if !load {
+        let mut t = CLEAN;
+        for l in lanes(wave.exec) {
+            t = merge(t, address[l]);
+        }
+        if t != CLEAN {
+            let name = op.mnemonic();
+            if name.starts_with("lds") {
+                mt.taint_region(taint::Region::Lds, t);
+            } else if name.starts_with("gds") {
+                mt.taint_region(taint::Region::Gds, t);
+            } else {
+                // Which buffer a UAV id names (arena, shared heaps) is the memory's
+                // business: every UAV, to be sure.
+                for i in 0..mt.uav_whole.len() {
+                    mt.taint_region(taint::Region::Uav(i), t);
+                }
+            }
+        }
+    }
+}
+
+/// Writes a result's taint to a destination as [`write`] writes the values, merged with the
+/// lane's control taint; a forced 0 or 1 carries only the control taint. A write through a
+/// tainted index taints the whole indexed temporary array (for the lane) or the whole
+/// global buffer: the value might have gone to any element.
+fn write_taint(wave: &mut Wave, dst: &Dst, t: &mut Lanes4, enabled: [u64; 4], ctx: &mut Ctx<'_>) {
+    let control = shadow(wave).control;
+    for (c, comp) in t.iter_mut().enumerate() {
+        match dst.mask[c] {
+            DstComp::Zero | DstComp::One => *comp = control,
+            _ => merge_lanes(comp, &control),
+        }
+    }
+    let writes = |c: usize| dst.mask[c] != DstComp::NoWrite;
+    let any = enabled.iter().fold(0, |a, e| a | e);
+    match &dst.loc {
+        DstLoc::Reg(slot) => {
+            if let Some(wt) = wave.taint.as_deref_mut() {
+                let reg = &mut wt.regs[*slot as usize];
+                for c in (0..4).filter(|&c| writes(c)) {
+                    blend(&mut reg[c], &t[c], enabled[c]);
+                }
+            }
+        }
+        DstLoc::Shared(n) => {
+            let shared = ctx
+                .mem
+                .taint
+                .as_deref_mut()
+                .and_then(|m| m.shared.get_mut(*n as usize));
+            if let Some(reg) = shared {
+                for c in (0..4).filter(|&c| writes(c)) {
+                    blend(&mut reg[c], &t[c], enabled[c]);
+                }
+            }
+        }
+        DstLoc::ITemp { array, index } => {
+            let elements = itemp_elements(wave, *array, index, ctx);
+            let it = index_taint(wave, index, ctx);
+            let (first, len) = ctx
+                .kernel
+                .decls
+                .itemp_arrays
+                .get(array)
+                .copied()
+                .unwrap_or((0, 0));
+            let Some(wt) = wave.taint.as_deref_mut() else {
+                return;
+            };
+            for l in lanes(any) {
+                if let Some(e) = elements[l] {
+                    for c in (0..4).filter(|&c| writes(c) && enabled[c] >> l & 1 != 0) {
+                        wt.itemps[e][c][l] = merge(t[c][l], it[l]);
+                    }
+                }
+                if it[l] != CLEAN {
+                    let all = first as usize..(first as usize + len as usize).min(wt.itemps.len());
+                    for e in &mut wt.itemps[all] {
+                        for comp in e.iter_mut() {
+                            comp[l] = merge(comp[l], it[l]);
+                        }
+                    }
+                }
+            }
+        }
+        DstLoc::Global(index) => {
+            let idx = index_values(wave, index, ctx);
+            let it = index_taint(wave, index, ctx);
+            let Some(mt) = ctx.mem.taint.as_deref_mut() else {
+                return;
+            };
+            for l in lanes(any) {
+                if let Some(e) = usize::try_from(idx[l])
+                    .ok()
+                    .and_then(|i| mt.global.get_mut(i))
+                {
+                    for c in (0..4).filter(|&c| writes(c) && enabled[c] >> l & 1 != 0) {
+                        e[c] = merge(t[c][l], it[l]);
+                    }
+                }
+                if it[l] != CLEAN {
+                    mt.global_whole = merge(mt.global_whole, it[l]);
                 }
             }
         }

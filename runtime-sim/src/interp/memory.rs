@@ -20,6 +20,7 @@ use il_frontend::opcode::Opcode;
 use il_semantics::memory::{atomic_of, Atomic, Space};
 
 use super::kernel::{Decls, Inst, LdsAlloc, UavDecl, Vec4};
+use super::taint::{Access, AccessKind, MemTaint, Region, ALL_COMPONENTS};
 use super::wave::{active_lanes as lanes, Lanes, Lanes4, Operand, WAVE, ZERO4, ZERO_OPERAND};
 use crate::runtime::{OutOfRange, Resource, UavSize};
 
@@ -49,6 +50,39 @@ pub struct Memory {
     pub out_of_range: OutOfRange,
     /// `cb0` was filled by the runtime, not bound by the caller.
     pub auto_cb0: bool,
+    /// The taint shadow of a tainted run ([`super::taint`]); `None` in a normal run. While it
+    /// is there, every dword access is recorded in its log.
+    pub taint: Option<Box<MemTaint>>,
+}
+
+/// Records a dword access in a tainted run's log (nothing in a normal run).
+#[inline]
+fn note(
+    t: &mut Option<Box<MemTaint>>,
+    region: Region,
+    addr: u64,
+    lane: usize,
+    comp: usize,
+    kind: AccessKind,
+) {
+    if let Some(t) = t {
+        t.log.push(Access {
+            region,
+            dword: (addr / 4) as usize,
+            lane: lane as u8,
+            comp: comp as u8,
+            kind,
+        });
+    }
+}
+
+/// The kind of a store of `size` bytes.
+fn store_kind(size: usize) -> AccessKind {
+    if size < 4 {
+        AccessKind::WritePart
+    } else {
+        AccessKind::Write
+    }
 }
 
 /// What a memory instruction needs to know about the wavefront running it.
@@ -114,12 +148,6 @@ fn sign_extend(value: u32, bits: u32) -> u32 {
 pub type Loaded = Option<Lanes4>;
 
 impl Memory {
-    /// The buffer of UAV `id`, if bound.
-    fn uav(&mut self, id: u32) -> Option<&mut Vec<u8>> {
-        let i = *self.uav_of.get(&id)?;
-        self.uav_buffers.get_mut(i)
-    }
-
     /// Runs a memory instruction on the active lanes. `srcs` are the evaluated sources;
     /// `mask` the destination write mask (which dwords a store writes).
     pub fn execute(
@@ -272,6 +300,16 @@ impl Memory {
                         in_alloc(alloc?, off, size)
                             .then(|| read_sized(&self.lds, base + off, size))?
                     });
+                    if let (Some(_), Some((base, off))) = (v, addr) {
+                        note(
+                            &mut self.taint,
+                            Region::Lds,
+                            base + off,
+                            l,
+                            ALL_COMPONENTS.into(),
+                            AccessKind::Read,
+                        );
+                    }
                     match v {
                         Some(v) => {
                             out[0][l] = if signed {
@@ -292,8 +330,19 @@ impl Memory {
                 for l in lanes(who.exec) {
                     let ok = alloc.is_some_and(|al| {
                         let (base, off) = scalar_address(al, a, l, size);
-                        in_alloc(al, off, size)
-                            && write_sized(&mut self.lds, base + off, size, v[0][l])
+                        let ok = in_alloc(al, off, size)
+                            && write_sized(&mut self.lds, base + off, size, v[0][l]);
+                        if ok {
+                            note(
+                                &mut self.taint,
+                                Region::Lds,
+                                base + off,
+                                l,
+                                0,
+                                store_kind(size),
+                            );
+                        }
+                        ok
                     });
                     if !ok {
                         self.out_of_range.lds_writes += 1;
@@ -317,10 +366,20 @@ impl Memory {
                     for l in lanes(who.exec) {
                         let mut missed = false;
                         for (c, o) in out.iter_mut().enumerate() {
-                            let v = address(l).and_then(|(base, off)| {
-                                let off = off + 4 * c as u64;
+                            let at = address(l).map(|(base, off)| (base, off + 4 * c as u64));
+                            let v = at.and_then(|(base, off)| {
                                 in_alloc(alloc?, off, 4).then(|| read_u32(&self.lds, base + off))?
                             });
+                            if let (Some(_), Some((base, off))) = (v, at) {
+                                note(
+                                    &mut self.taint,
+                                    Region::Lds,
+                                    base + off,
+                                    l,
+                                    c,
+                                    AccessKind::Read,
+                                );
+                            }
                             match v {
                                 Some(v) => o[l] = v,
                                 None => missed |= mask[c],
@@ -336,8 +395,19 @@ impl Memory {
                         for c in (0..4).filter(|&c| mask[c]) {
                             let ok = address(l).is_some_and(|(base, off)| {
                                 let off = off + 4 * c as u64;
-                                alloc.is_some_and(|al| in_alloc(al, off, 4))
-                                    && write_u32(&mut self.lds, base + off, v[c][l])
+                                let ok = alloc.is_some_and(|al| in_alloc(al, off, 4))
+                                    && write_u32(&mut self.lds, base + off, v[c][l]);
+                                if ok {
+                                    note(
+                                        &mut self.taint,
+                                        Region::Lds,
+                                        base + off,
+                                        l,
+                                        c,
+                                        AccessKind::Write,
+                                    );
+                                }
+                                ok
                             });
                             missed |= !ok;
                         }
@@ -352,10 +422,20 @@ impl Memory {
                 let a = src(0);
                 let mut out = ZERO4;
                 for l in lanes(who.exec) {
-                    let v = alloc.and_then(|al| {
-                        let (base, off) = scalar_address(al, a, l, 4);
+                    let at = alloc.map(|al| (al, scalar_address(al, a, l, 4)));
+                    let v = at.and_then(|(al, (base, off))| {
                         in_alloc(al, off, 4).then(|| read_u32(&self.gds, base + off))?
                     });
+                    if let (Some(_), Some((_, (base, off)))) = (v, at) {
+                        note(
+                            &mut self.taint,
+                            Region::Gds,
+                            base + off,
+                            l,
+                            ALL_COMPONENTS.into(),
+                            AccessKind::Read,
+                        );
+                    }
                     match v {
                         Some(v) => out[0][l] = v,
                         None => self.out_of_range.gds_reads += 1,
@@ -399,13 +479,25 @@ impl Memory {
     fn uav_load4(&mut self, id: u32, exec: u64, addr: impl Fn(usize) -> u64) -> Lanes4 {
         let mut out = ZERO4;
         let mut oob = 0;
-        let buf = self.uav(id).map(|b| &*b);
+        let index = self.uav_of.get(&id).copied();
+        let buf = index.and_then(|i| self.uav_buffers.get(i));
+        let region = Region::Uav(index.unwrap_or(usize::MAX));
         for l in lanes(exec) {
             let base = addr(l) & !3;
             let mut missed = false;
             for (c, o) in out.iter_mut().enumerate() {
                 match buf.and_then(|b| read_u32(b, base + 4 * c as u64)) {
-                    Some(v) => o[l] = v,
+                    Some(v) => {
+                        o[l] = v;
+                        note(
+                            &mut self.taint,
+                            region,
+                            base + 4 * c as u64,
+                            l,
+                            c,
+                            AccessKind::Read,
+                        );
+                    }
                     None => missed = true,
                 }
             }
@@ -426,13 +518,20 @@ impl Memory {
         addr: impl Fn(usize) -> u64,
     ) {
         let mut oob = 0;
-        match self.uav(id) {
+        let index = self.uav_of.get(&id).copied();
+        let region = Region::Uav(index.unwrap_or(usize::MAX));
+        match index.and_then(|i| self.uav_buffers.get_mut(i)) {
             Some(buf) => {
                 for l in lanes(exec) {
                     let base = addr(l) & !3;
                     let mut missed = false;
                     for c in (0..4).filter(|&c| mask[c]) {
-                        missed |= !write_u32(buf, base + 4 * c as u64, v[c][l]);
+                        let at = base + 4 * c as u64;
+                        let ok = write_u32(buf, at, v[c][l]);
+                        if ok {
+                            note(&mut self.taint, region, at, l, c, AccessKind::Write);
+                        }
+                        missed |= !ok;
                     }
                     oob += u64::from(missed);
                 }
@@ -459,13 +558,23 @@ impl Memory {
         let mut out = ZERO4;
         let mut oob = 0;
         let align = !(size as u64 - 1);
-        match self.uav(id) {
+        let index = self.uav_of.get(&id).copied();
+        let region = Region::Uav(index.unwrap_or(usize::MAX));
+        match index.and_then(|i| self.uav_buffers.get_mut(i)) {
             Some(buf) => {
                 for l in lanes(exec) {
                     let a = addr(l) & align;
                     if load {
                         match read_sized(buf, a, size) {
                             Some(v) => {
+                                note(
+                                    &mut self.taint,
+                                    region,
+                                    a,
+                                    l,
+                                    ALL_COMPONENTS.into(),
+                                    AccessKind::Read,
+                                );
                                 out[0][l] = if signed {
                                     sign_extend(v, size as u32 * 8)
                                 } else {
@@ -474,7 +583,9 @@ impl Memory {
                             }
                             None => oob += 1,
                         }
-                    } else if !write_sized(buf, a, size, data[0][l]) {
+                    } else if write_sized(buf, a, size, data[0][l]) {
+                        note(&mut self.taint, region, a, l, 0, store_kind(size));
+                    } else {
                         oob += 1;
                     }
                 }
@@ -521,7 +632,9 @@ impl Memory {
                         _ => addressing.byte_address(a[0][l], a[1][l]) & !3,
                     })
                     .collect();
-                let Some(buf) = self.uav(id) else {
+                let index = self.uav_of.get(&id).copied();
+                let region = Region::Uav(index.unwrap_or(usize::MAX));
+                let Some(buf) = index.and_then(|i| self.uav_buffers.get_mut(i)) else {
                     self.out_of_range.uav_writes += u64::from(exec.count_ones());
                     return out;
                 };
@@ -537,6 +650,15 @@ impl Memory {
                     match read_u32(buf, addr) {
                         Some(old) => {
                             write_u32(buf, addr, op.apply(old, x, y));
+                            note(
+                                &mut self.taint,
+                                region,
+                                addr,
+                                l,
+                                ALL_COMPONENTS.into(),
+                                AccessKind::Read,
+                            );
+                            note(&mut self.taint, region, addr, l, 0, AccessKind::Write);
                             out[0][l] = old;
                         }
                         None => oob += 1,
@@ -545,10 +667,10 @@ impl Memory {
                 self.out_of_range.uav_writes += oob;
             }
             Space::Lds | Space::Gds => {
-                let (allocs, mem) = if space == Space::Lds {
-                    (&decls.lds, &mut self.lds)
+                let (allocs, mem, region) = if space == Space::Lds {
+                    (&decls.lds, &mut self.lds, Region::Lds)
                 } else {
-                    (&decls.gds, &mut self.gds)
+                    (&decls.gds, &mut self.gds, Region::Gds)
                 };
                 let id = inst.field("id").unwrap_or(0);
                 let alloc = lds_alloc(allocs, id);
@@ -560,6 +682,15 @@ impl Memory {
                     match hit.and_then(|addr| Some((addr, read_u32(mem, addr)?))) {
                         Some((addr, old)) => {
                             write_u32(mem, addr, op.apply(old, d1[0][l], d2[0][l]));
+                            note(
+                                &mut self.taint,
+                                region,
+                                addr,
+                                l,
+                                ALL_COMPONENTS.into(),
+                                AccessKind::Read,
+                            );
+                            note(&mut self.taint, region, addr, l, 0, AccessKind::Write);
                             out[0][l] = old;
                         }
                         None => oob += 1,
@@ -609,25 +740,53 @@ impl Memory {
                 let mut missed = false;
                 for c in (0..4).filter(|&c| mask[c]) {
                     let at = offset + 4 * c as u64;
-                    missed |= at + 4 > per_item || !write_u32(&mut self.lds, area + at, a[c][l]);
+                    let ok = at + 4 <= per_item && write_u32(&mut self.lds, area + at, a[c][l]);
+                    if ok {
+                        note(
+                            &mut self.taint,
+                            Region::Lds,
+                            area + at,
+                            l,
+                            c,
+                            AccessKind::Write,
+                        );
+                    }
+                    missed |= !ok;
                 }
                 self.out_of_range.lds_writes += u64::from(missed);
             }
             return out;
         }
+        let exchange = inst.field("neighborExch").unwrap_or(0) != 0;
         for l in lanes(who.exec) {
             let owner = wave_base + u64::from(a[0][l]);
             let base = owner * per_item + u64::from(a[1][l]) * 4;
             let mut missed = false;
             for (c, o) in out.iter_mut().enumerate() {
                 match read_u32(&self.lds, base + 4 * c as u64) {
-                    Some(v) => o[l] = v,
+                    Some(v) => {
+                        o[l] = v;
+                        // Where the neighbour exchange below puts this value.
+                        let (lane, comp) = if exchange {
+                            ((l & !3) + c, l & 3)
+                        } else {
+                            (l, c)
+                        };
+                        note(
+                            &mut self.taint,
+                            Region::Lds,
+                            base + 4 * c as u64,
+                            lane,
+                            comp,
+                            AccessKind::Read,
+                        );
+                    }
                     None => missed |= mask[c],
                 }
             }
             self.out_of_range.lds_reads += u64::from(missed);
         }
-        if inst.field("neighborExch").unwrap_or(0) != 0 {
+        if exchange {
             // `_neighborExch`: within each group of four lanes, lane i receives component i
             // of every lane, so the first lane gets all x components (L4919).
             let read = out;

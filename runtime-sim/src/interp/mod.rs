@@ -24,6 +24,7 @@ pub mod kernel;
 pub mod launch;
 pub mod memory;
 pub use il_semantics as semantics;
+pub mod taint;
 pub mod texture;
 pub mod wave;
 
@@ -80,8 +81,42 @@ impl Interpreter {
         bindings: &mut Bindings,
         dispatch: Dispatch,
     ) -> Result<RunReport, RunError> {
+        self.run_inner(kernel, bindings, dispatch, false)
+            .map(|(report, _)| report)
+    }
+
+    /// [`Interpreter::run_kernel`] that also records, per output dword, whether a tolerated
+    /// value reached it and from which instruction ([`taint`]). The values are those of a
+    /// normal run; the taint makes the run slower.
+    pub fn run_kernel_tainted(
+        &self,
+        kernel: &Kernel,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+    ) -> Result<(RunReport, taint::OutputTaint), RunError> {
+        self.run_inner(kernel, bindings, dispatch, true)
+            .map(|(report, t)| (report, t.unwrap_or_default()))
+    }
+
+    fn run_inner(
+        &self,
+        kernel: &Kernel,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+        tainted: bool,
+    ) -> Result<(RunReport, Option<taint::OutputTaint>), RunError> {
         let shape = launch::shape(kernel, dispatch)?;
         let mut mem = launch::prepare(kernel, shape, bindings)?;
+        if tainted {
+            let bytes: Vec<usize> = mem.uav_buffers.iter().map(Vec::len).collect();
+            mem.taint = Some(Box::new(taint::MemTaint::new(
+                &bytes,
+                mem.lds.len(),
+                mem.gds.len(),
+                mem.global.len(),
+                mem.shared.len(),
+            )));
+        }
         let mut ctx = Ctx {
             kernel,
             mem: &mut mem,
@@ -96,9 +131,44 @@ impl Interpreter {
             }
         };
         report.out_of_range = mem.out_of_range;
+        let outputs = mem.taint.take().map(|t| output_taint(*t, &mem));
         launch::restore(&mut mem, kernel, bindings);
-        result.map(|()| report)
+        result.map(|()| (report, outputs))
     }
+}
+
+/// The taint of every output dword at the end of a tainted run, with the taints of whole
+/// buffers applied.
+fn output_taint(t: taint::MemTaint, mem: &memory::Memory) -> taint::OutputTaint {
+    let mut out = taint::OutputTaint::default();
+    for (i, &id) in mem.uav_ids.iter().enumerate() {
+        let whole = t.uav_whole.get(i).copied().unwrap_or(taint::CLEAN);
+        let dwords = mem.uav_buffers.get(i).map_or(0, |b| b.len().div_ceil(4));
+        let mut v = t.uav.get(i).cloned().unwrap_or_default();
+        v.resize(dwords, taint::CLEAN);
+        v.iter_mut().for_each(|x| *x = taint::merge(*x, whole));
+        out.uavs.insert(id, v);
+    }
+    for (n, rt) in t.render_targets {
+        out.render_targets
+            .insert(n, rt.iter().flatten().copied().collect());
+    }
+    if !mem.global.is_empty() || !t.global.is_empty() {
+        let mut g: Vec<taint::Origin> = t.global.iter().flatten().copied().collect();
+        g.iter_mut()
+            .for_each(|x| *x = taint::merge(*x, t.global_whole));
+        out.global = Some(g);
+    }
+    out
+}
+
+/// A wavefront for `kernel`, with a taint shadow in a tainted run.
+fn new_wave(kernel: &Kernel, ctx: &Ctx<'_>) -> Wave {
+    let mut w = Wave::new(kernel);
+    if ctx.mem.taint.is_some() {
+        w.taint = Some(Box::new(taint::WaveTaint::new(kernel)));
+    }
+    w
 }
 
 fn splat(v: [u32; 4]) -> Lanes4 {
@@ -115,7 +185,9 @@ fn run_grid(
     let kernel = ctx.kernel;
     let threads = group[0] * group[1] * group[2];
     let waves_per_group = threads.div_ceil(WAVE as u32) as usize;
-    let mut waves: Vec<Wave> = (0..waves_per_group).map(|_| Wave::new(kernel)).collect();
+    let mut waves: Vec<Wave> = (0..waves_per_group)
+        .map(|_| new_wave(kernel, ctx))
+        .collect();
     let local: Vec<[Lanes; 3]> = (0..waves_per_group)
         .map(|i| local_coordinates(i, group))
         .collect();
@@ -128,6 +200,11 @@ fn run_grid(
             (flat_group / (u64::from(groups[0]) * u64::from(groups[1]))) as u32,
         ];
         ctx.mem.lds.fill(0);
+        if let Some(t) = &mut ctx.mem.taint {
+            // A work-group's LDS starts fresh, and so does its taint.
+            t.lds.fill(taint::CLEAN);
+            t.lds_whole = taint::CLEAN;
+        }
         for (i, w) in waves.iter_mut().enumerate() {
             let first = i as u32 * WAVE as u32;
             let count = (threads - first).min(WAVE as u32);
@@ -257,7 +334,12 @@ fn run_domain(
         let rt = bindings.render_targets.entry(n).or_default();
         rt.resize(pixels, [0; 4]);
     }
-    let mut w = Wave::new(kernel);
+    let mut w = new_wave(kernel, ctx);
+    if let Some(t) = &mut ctx.mem.taint {
+        for &n in &kernel.decls.outputs {
+            t.render_targets.insert(n, vec![[taint::CLEAN; 4]; pixels]);
+        }
+    }
     let scratch = &mut exec::Scratch::new(kernel);
     for ty in 0..height.div_ceil(TILE) {
         for tx in 0..width.div_ceil(TILE) {
@@ -324,6 +406,25 @@ fn run_domain(
                 let reg = &w.regs[slot];
                 for l in wave::active_lanes(written) {
                     rt[pixel[l]] = [reg[0][l], reg[1][l], reg[2][l], reg[3][l]];
+                }
+                if let (Some(wt), Some(mt)) = (&w.taint, &mut ctx.mem.taint) {
+                    let Some(rt) = mt.render_targets.get_mut(&n) else {
+                        continue;
+                    };
+                    // A control-tainted pixel's outputs are all tainted, written or
+                    // discarded: another path might have written or kept them.
+                    for l in wave::active_lanes(live) {
+                        let control = wt.control[l];
+                        let t = &mut rt[pixel[l]];
+                        for c in 0..4 {
+                            let value = if written >> l & 1 != 0 {
+                                wt.regs[slot][c][l]
+                            } else {
+                                t[c]
+                            };
+                            t[c] = taint::merge(value, control);
+                        }
+                    }
                 }
             }
             report.wave_instructions += w.steps;

@@ -116,6 +116,8 @@ pub struct Wave {
     pub local_id: Lanes,
     /// The wavefront's index within its work-group.
     pub index: u32,
+    /// The taint shadow of a tainted run ([`super::taint`]); `None` in a normal run.
+    pub taint: Option<Box<super::taint::WaveTaint>>,
 }
 
 impl Wave {
@@ -134,6 +136,7 @@ impl Wave {
             lane_steps: 0,
             local_id: [0; WAVE],
             index: 0,
+            taint: None,
         }
     }
 
@@ -150,6 +153,9 @@ impl Wave {
         self.steps = 0;
         for it in &mut self.itemps {
             *it = ZERO4;
+        }
+        if let Some(t) = &mut self.taint {
+            t.clear();
         }
     }
 
