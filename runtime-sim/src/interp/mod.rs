@@ -20,11 +20,13 @@
 
 pub mod alu;
 pub mod exec;
+pub mod formulas;
 pub mod kernel;
 pub mod launch;
 pub mod memory;
 pub use il_semantics as semantics;
 pub mod texture;
+pub mod tolerated;
 pub mod wave;
 
 use il_frontend::Program;
@@ -80,6 +82,18 @@ impl Interpreter {
         bindings: &mut Bindings,
         dispatch: Dispatch,
     ) -> Result<RunReport, RunError> {
+        self.run_kernel_tolerated(kernel, bindings, dispatch, tolerated::Tolerated::Ideal)
+    }
+
+    /// [`Self::run_kernel`] with the tolerated instructions computed as `mode` says (a
+    /// target's formulas, or perturbed within the accuracy table: [`tolerated`]).
+    pub fn run_kernel_tolerated(
+        &self,
+        kernel: &Kernel,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+        mode: tolerated::Tolerated,
+    ) -> Result<RunReport, RunError> {
         let shape = launch::shape(kernel, dispatch)?;
         let mut mem = launch::prepare(kernel, shape, bindings)?;
         let mut ctx = Ctx {
@@ -87,6 +101,7 @@ impl Interpreter {
             mem: &mut mem,
             step_limit: self.step_limit,
             pixel: matches!(shape, Shape::Pixel { .. }).then_some(texture::PixelInfo),
+            tolerated: tolerated::State::new(mode),
         };
         let mut report = RunReport::default();
         let result = match shape {
