@@ -25,6 +25,10 @@ pub enum FormulaTarget {
 pub struct Fields {
     pub zeroop: ZeroOp,
     pub ieee: bool,
+    /// `reflect`'s `_normalize`.
+    pub normalize: bool,
+    /// `mmul`'s matrix code.
+    pub matrix: u32,
     /// `nrm`'s `_nrm4`: the sum over four components instead of three.
     pub nrm4: bool,
 }
@@ -39,6 +43,12 @@ const LN2: u32 = 0x3F31_7218;
 const LOG2E: u32 = 0x3FB8_AA3B;
 /// 1 / (2π) as f32: both targets' SIN and COS take turns.
 const INV_TAU: u32 = 0x3E22_F983;
+const MINUS_ONE: u32 = 0xBF80_0000;
+const TWO: u32 = 0x4000_0000;
+const HALF_PI: u32 = 0x3FC9_0FDB;
+/// `lit`'s clamp of the exponent: ±128.
+const LIT_MAX: u32 = 0x4300_0000;
+const LIT_MIN: u32 = 0xC300_0000;
 
 /// The f32 value of a zeroop for `rcp`, `rsq`, `div`, `nrm` (0, FLT_MAX or +Inf).
 fn zeroop_value(z: ZeroOp) -> u32 {
@@ -93,9 +103,22 @@ pub fn formula_covered(target: FormulaTarget, op: Opcode) -> bool {
             | O::Dist
             | O::Nrm
             | O::Expp
+            | O::Mod
+            | O::Lrp
+            | O::Crs
+            | O::Det
+            | O::Reflect
+            | O::Faceforward
+            | O::Mmul
+            | O::Lit
+            | O::Logp
+            | O::Atan
+            | O::Asin
+            | O::Acos
     );
     match target {
-        FormulaTarget::Cayman | FormulaTarget::Gfx906 => common,
+        FormulaTarget::Cayman => common,
+        FormulaTarget::Gfx906 => common || op == O::Pireduce,
     }
 }
 
@@ -112,10 +135,93 @@ fn splat(v: u32) -> [u32; 4] {
     [v; 4]
 }
 
+fn comp3(a: [u32; 4], b: [u32; 4], c: [u32; 4], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 4] {
+    [
+        f(a[0], b[0], c[0]),
+        f(a[1], b[1], c[1]),
+        f(a[2], b[2], c[2]),
+        f(a[3], b[3], c[3]),
+    ]
+}
+
+/// `mod`'s reduction of large quotients (`isel/fmod.rs` of both backends): 14 steps of
+/// 19 exponent bits, then one quotient step with corrections.
+const FMOD_STEPS: usize = 14;
+const FMOD_CHUNK: u32 = 19;
+const TWO_64: u32 = 0x5F80_0000;
+const TWO_M64: u32 = 0x1F80_0000;
+/// 1 + 2^-21.
+const NUDGE: u32 = 0x3F80_0004;
+const MAG: u32 = 0x7FFF_FFFF;
+
+/// `crs`'s operand pairs per result component.
+const CRS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
+
+/// `mmul`'s matrix code: four-component dot products or three, and how many result
+/// components (the others keep the destination's value and are not written).
+fn mmul_shape(matrix: u32) -> (usize, usize) {
+    match matrix {
+        0 => (4, 4),
+        1 => (4, 3),
+        2 => (3, 4),
+        3 => (3, 3),
+        4 => (3, 2),
+        _ => (4, 0),
+    }
+}
+
+/// The 4x4 determinant by cofactors of the first row, as both backends expand it: `m` the
+/// DX9 multiply, `sub` and `add` the target's.
+fn det(
+    [v0, v1, v2, v3]: [[u32; 4]; 4],
+    m: &impl Fn(u32, u32) -> u32,
+    sub: &impl Fn(u32, u32) -> u32,
+    add: &impl Fn(u32, u32) -> u32,
+) -> u32 {
+    let d = |x, y, z, w| sub(m(x, y), m(z, w));
+    let t = |a, d1, b, d2, c, d3| add(sub(m(a, d1), m(b, d2)), m(c, d3));
+    let t0 = t(
+        v1[1],
+        d(v2[2], v3[3], v2[3], v3[2]),
+        v1[2],
+        d(v2[1], v3[3], v3[1], v2[3]),
+        v1[3],
+        d(v2[1], v3[2], v3[1], v2[2]),
+    );
+    let t1 = t(
+        v1[0],
+        d(v2[2], v3[3], v2[3], v3[2]),
+        v1[2],
+        d(v2[0], v3[3], v3[0], v2[3]),
+        v1[3],
+        d(v2[0], v3[2], v3[0], v2[2]),
+    );
+    let t2 = t(
+        v1[0],
+        d(v2[1], v3[3], v2[3], v3[1]),
+        v1[1],
+        d(v2[0], v3[3], v3[0], v2[3]),
+        v1[3],
+        d(v2[0], v3[1], v3[0], v2[1]),
+    );
+    let t3 = t(
+        v1[0],
+        d(v2[1], v3[2], v2[2], v3[1]),
+        v1[1],
+        d(v2[0], v3[2], v3[0], v2[2]),
+        v1[2],
+        d(v2[0], v3[1], v3[0], v2[1]),
+    );
+    sub(
+        add(sub(m(v0[0], t0), m(v0[1], t1)), m(v0[2], t2)),
+        m(v0[3], t3),
+    )
+}
+
 /// One lane of a tolerated instruction computed with `target`'s formula, from the lane's
 /// evaluated sources (`s[i]` the four components of source i); `None` where there is no
 /// formula ([`formula_covered`]).
-pub fn lane(target: FormulaTarget, op: Opcode, f: Fields, s: &[[u32; 4]; 3]) -> Option<[u32; 4]> {
+pub fn lane(target: FormulaTarget, op: Opcode, f: Fields, s: &[[u32; 4]; 5]) -> Option<[u32; 4]> {
     if !formula_covered(target, op) {
         return None;
     }
@@ -191,11 +297,168 @@ mod cayman {
         sum
     }
 
-    pub(super) fn lane(op: Opcode, f: Fields, s: &[[u32; 4]; 3]) -> Option<[u32; 4]> {
+    /// `mod` (`isel/fmod.rs` `fmod_reduce`, then `isel/float.rs` `fmod`).
+    fn fmod(x: u32, y: u32) -> u32 {
+        // The reduction of large quotients.
+        let ay = y & MAG;
+        let ey = bin(h::add_int, h::bfe_uint(ay, 23, 8), FMOD_CHUNK);
+        let mut r = x & MAG;
+        for _ in 0..FMOD_STEPS {
+            let er = h::bfe_uint(r, 23, 8);
+            let k = bin(h::max_int, bin(h::sub_int, er, ey), 0);
+            let ys = bin(h::add_int, ay, bin(h::lshl_int, k, 23));
+            let big = bin(h::setge_dx10, ys, TWO_64);
+            let sc = h::cnde_int(big, ONE, TWO_M64);
+            let rc = un(h::recip_ieee, bin(h::mul_ieee, ys, sc));
+            let p = bin(h::mul_ieee, bin(h::mul_ieee, r, sc), rc);
+            let q = un(h::trunc, bin(h::mul_ieee, p, NUDGE));
+            let r1 = h::fma(q ^ SIGN, ys, r);
+            let neg = bin(h::setgt_dx10, 0, r1);
+            r = h::cnde_int(neg, r1, bin(h::add, r1, ys));
+        }
+        let signed = r | (x & SIGN);
+        let xfin = bin(h::setgt_dx10, INF, x & MAG);
+        let yfin = bin(h::setgt_dx10, INF, y & MAG);
+        let ynorm = bin(h::setge_dx10, y & MAG, 0x0080_0000);
+        let ok = xfin & yfin & ynorm;
+        let x = h::cnde_int(ok, x, signed);
+        // One quotient step.
+        let rc = un(h::recip_ieee, y);
+        let q = un(h::trunc, bin(h::mul_ieee, x, rc));
+        let r0 = h::fma(q ^ SIGN, y, x);
+        let xs = x & SIGN;
+        let ya = y & MAG;
+        let sy = ya | xs;
+        let under = bin(h::setgt_dx10, 0, bin(h::mul_ieee, r0, x));
+        let r1 = h::cnde_int(under, r0, bin(h::add, r0, sy));
+        let over = bin(h::setge_dx10, r1 & MAG, ya);
+        let r2 = h::cnde_int(over, r1, bin(h::add, r1, sy ^ SIGN));
+        let r3 = (r2 & MAG) | xs;
+        let nan = bin(h::setne_dx10, r2, r2);
+        let r4 = h::cnde_int(nan, r3, r2);
+        let zero = bin(h::sete_dx10, y, 0);
+        let yinf = bin(h::sete_dx10, y & MAG, INF);
+        let xfin = bin(h::setgt_dx10, INF, x & MAG);
+        let keep = (yinf & xfin) | zero;
+        h::cnde_int(keep, r4, bin(h::mul_ieee, x, ONE))
+    }
+
+    /// `sgn` (`isel/float.rs`, `sign`).
+    fn sign(x: u32) -> u32 {
+        let neg = bin(h::setgt_dx10, 0, x);
+        let zero = bin(h::sete_dx10, x, 0);
+        let r = h::cnde_int(zero, ONE, 0);
+        h::cnde_int(neg, r, MINUS_ONE)
+    }
+
+    /// atan on Cayman (`isel/float.rs`, `atan`): the A&S 4.4.49 polynomial on
+    /// min(|x|, 1/|x|) with MULADD_IEEE, π/2 - p above 1, x's sign.
+    fn atan(x: u32) -> u32 {
+        let t = x & !SIGN;
+        let big = bin(h::setgt_dx10, t, ONE);
+        let inv = un(h::recip_ieee, t);
+        let u = h::cnde_int(big, t, inv);
+        let u2 = bin(h::mul_ieee, u, u);
+        let mut p = 0x3CAA_AE5F;
+        for c in [0xBDAE_5A36u32, 0x3E38_76E2, 0xBEA9_1D04, 0x3F7F_F738] {
+            p = h::muladd_ieee(p, u2, c);
+        }
+        let r = bin(h::mul_ieee, p, u);
+        let far = bin(h::add, HALF_PI, r ^ SIGN);
+        let r = h::cnde_int(big, r, far);
+        bin(h::or_int, r, x & SIGN)
+    }
+
+    /// asin x = atan(x · RECIPSQRT_IEEE(1 - x²)); acos = π/2 - asin (`isel/float.rs`).
+    fn asin(x: u32) -> u32 {
+        let x2 = bin(h::mul_ieee, x, x);
+        let d = bin(h::add, ONE, x2 ^ SIGN);
+        let r = un(h::recipsqrt_ieee, d);
+        atan(bin(h::mul_ieee, x, r))
+    }
+
+    /// `lit` (`isel/vector.rs`): [1, max(x, 0), x > 0 && y > 0 ? 2^(clamp(w) · log2 y) : 0, 1].
+    fn lit(x: [u32; 4]) -> [u32; 4] {
+        let xpos = bin(h::setgt_dx10, x[0], 0);
+        let ypos = bin(h::setgt_dx10, x[1], 0);
+        let both = bin(h::and_int, xpos, ypos);
+        let below = bin(h::setgt_dx10, LIT_MIN, x[3]);
+        let g = h::cnde_int(below, x[3], LIT_MIN);
+        let above = bin(h::setgt_dx10, g, LIT_MAX);
+        let g = h::cnde_int(above, g, LIT_MAX);
+        let e = un(h::exp_ieee, bin(h::mul, g, un(h::log_ieee, x[1])));
+        [
+            ONE,
+            h::cnde_int(xpos, 0, x[0]),
+            h::cnde_int(both, 0, e),
+            ONE,
+        ]
+    }
+
+    /// `logp` (`isel/vector.rs`): [floor(f), x / 2^floor(f), f, 1] with f as `log` gives
+    /// it, the division as two exact scalings by powers of two made from the exponent.
+    fn logp(x: u32, z: ZeroOp) -> [u32; 4] {
+        let f = log(x, z, false);
+        let e = un(h::floor, f);
+        let e = bin(h::max_dx10, e, 0xC37C_0000);
+        let e = bin(h::min_dx10, e, 0x437C_0000);
+        let ne = bin(h::sub_int, 0, un(h::flt_to_int, e));
+        let clamp = |v: u32| bin(h::min_int, bin(h::max_int, v, (-126i32) as u32), 127);
+        let n1 = clamp(ne);
+        let n2 = clamp(bin(h::sub_int, ne, n1));
+        let pow2 = |n: u32| bin(h::lshl_int, bin(h::add_int, n, 127), 23);
+        let m = bin(h::mul_ieee, bin(h::mul_ieee, x, pow2(n1)), pow2(n2));
+        let nan = bin(h::setne_dx10, f, f);
+        let huge = bin(h::setne_dx10, f, 0);
+        let zero = bin(h::sete_dx10, x, 0);
+        let bad = bin(h::or_int, nan, bin(h::and_int, zero, huge));
+        [un(h::floor, f), h::cnde_int(bad, m, QNAN), f, ONE]
+    }
+
+    pub(super) fn lane(op: Opcode, f: Fields, s: &[[u32; 4]; 5]) -> Option<[u32; 4]> {
         use Opcode as O;
         let (a, b, c) = (s[0], s[1], s[2]);
         let w = a[3];
+        let mul = |x, y| bin(h::mul, x, y);
+        let add = |x, y| bin(h::add, x, y);
+        let sub = |x, y: u32| bin(h::add, x, y ^ SIGN);
         Some(match op {
+            O::Mod => comp2(a, b, fmod),
+            // t·x + (1 - t)·y, DX9 multiplies (`isel/float.rs`).
+            O::Lrp => comp3(a, b, c, |t, x, y| {
+                add(mul(x, t), mul(y, add(ONE, t ^ SIGN)))
+            }),
+            O::Crs => {
+                let r = CRS.map(|(i, j)| sub(mul(a[i], b[j]), mul(a[j], b[i])));
+                [r[0], r[1], r[2], 0]
+            }
+            O::Det => splat(det([a, b, c, s[3]], &mul, &sub, &add)),
+            O::Reflect => {
+                let fd = mul(TWO, dot(a, b, 4, false));
+                let norm = dot(b, b, 4, false);
+                let i = |k: usize| {
+                    let xi = if f.normalize { mul(norm, a[k]) } else { a[k] };
+                    sub(xi, mul(fd, b[k]))
+                };
+                [i(0), i(1), i(2), i(3)]
+            }
+            O::Faceforward => {
+                let sg = sign(dot(a, b, 4, false));
+                comp1(c, |z| mul(z, sg))
+            }
+            O::Mmul => {
+                let (n, count) = mmul_shape(f.matrix);
+                let mut r = [0; 4];
+                for (k, v) in r.iter_mut().enumerate().take(count) {
+                    *v = dot(a, s[1 + k], n, false);
+                }
+                r
+            }
+            O::Lit => lit(a),
+            O::Logp => logp(w, f.zeroop),
+            O::Atan => splat(atan(w)),
+            O::Asin => splat(asin(w)),
+            O::Acos => splat(bin(h::add, HALF_PI, asin(w) ^ SIGN)),
             O::Div => comp2(a, b, |x, y| div(x, y, f.zeroop)),
             O::Rcp => splat(recip(h::recip_ieee, w, f.zeroop)),
             O::Rsq => splat(recip(h::recipsqrt_ieee, w, f.zeroop)),
@@ -266,6 +529,8 @@ mod gfx906 {
     /// 2/π and π/2 in three parts (`isel/alu32.rs`, `tan32`).
     const TWO_OVER_PI: u32 = 0x3F22_F983;
     const PIO2_PARTS: [u32; 3] = [0x3FC9_0FDB, 0xB33B_BD2E, 0xA6F7_2CED];
+    const PI: u32 = 0x4049_0FDB;
+    const TWO_PI: u32 = 0x40C9_0FDB;
 
     fn v1(op: M, a: u32) -> u32 {
         lane32(op, a, 0, 0)
@@ -393,11 +658,163 @@ mod gfx906 {
         sum
     }
 
-    pub(super) fn lane(op: Opcode, f: Fields, s: &[[u32; 4]; 3]) -> Option<[u32; 4]> {
+    /// `mod` (`isel/fmod.rs` `fmod_reduce`, then `isel/mod.rs` `fmod`). The class tests
+    /// (V_CMP_CLASS_F32) read the raw bits.
+    fn fmod(x: u32, y: u32) -> u32 {
+        let exponent = |v: u32| (v >> 23) & 0xFF;
+        // The reduction of large quotients.
+        let ay = y & MAG;
+        let ey = FMOD_CHUNK.wrapping_add(v3(M::V_BFE_U32, ay, 23, 8));
+        let mut r = x & MAG;
+        for _ in 0..FMOD_STEPS {
+            let er = v3(M::V_BFE_U32, r, 23, 8);
+            let k = v2(M::V_MAX_I32, 0, er.wrapping_sub(ey));
+            let ys = ay.wrapping_add(k << 23);
+            let sc = sel(fl(ys) >= fl(TWO_64), TWO_M64, ONE);
+            let rc = v1(M::V_RCP_F32, v2(M::V_MUL_F32, ys, sc));
+            let p = v2(M::V_MUL_F32, v2(M::V_MUL_F32, r, sc), rc);
+            let q = v1(M::V_TRUNC_F32, v2(M::V_MUL_F32, NUDGE, p));
+            let r1 = v3(M::V_FMA_F32, q ^ SIGN, ys, r);
+            r = sel(0.0 > fl(r1), v2(M::V_ADD_F32, r1, ys), r1);
+        }
+        let signed = (r & MAG) | (x & SIGN);
+        let ok = exponent(x) != 0xFF && exponent(y) != 0 && exponent(y) != 0xFF;
+        let x = sel(ok, signed, x);
+        // One quotient step.
+        let q = v1(M::V_TRUNC_F32, fast_div(x, y));
+        let r = v3(M::V_FMA_F32, q ^ SIGN, y, x);
+        let ay = y & MAG;
+        let step = (x & SIGN) | ay;
+        let flip = 0 > ((r ^ x) as i32);
+        let nz = fl(r) != 0.0;
+        let r1 = sel(flip && nz, v2(M::V_ADD_F32, r, step), r);
+        let high = fl(r1 & MAG) >= fl(ay);
+        let r2 = sel(high, v2(M::V_SUB_F32, r1, step), r1);
+        let zero = exponent(y) == 0;
+        let special = zero || (y & MAG == INF && exponent(x) != 0xFF);
+        let v = sel(special, v2(M::V_MUL_F32, x, ONE), r2);
+        (v & MAG) | (x & SIGN)
+    }
+
+    /// IL's `pow` as `lit` uses it (`isel/vector.rs`, `pow32`).
+    fn pow32(x: u32, y: u32) -> u32 {
+        pow(x, y)
+    }
+
+    /// `lit` (`isel/vector.rs`).
+    fn lit(x: [u32; 4]) -> [u32; 4] {
+        let xf = v2(M::V_MUL_F32, x[0], ONE);
+        let below = fl(LIT_MIN) > fl(x[3]);
+        let g = sel(below, LIT_MIN, x[3]);
+        let above = fl(LIT_MAX) < fl(g);
+        let g = sel(above, LIT_MAX, g);
+        let p = pow32(x[1], g);
+        let both = 0.0 < fl(x[0]) && 0.0 < fl(x[1]);
+        [ONE, sel(0.0 < fl(x[0]), xf, 0), sel(both, p, 0), ONE]
+    }
+
+    /// `logp` (`isel/vector.rs`): [floor(f), ldexp(x, -floor(f)), f, 1].
+    fn logp(x: u32, z: ZeroOp) -> [u32; 4] {
+        let f = log(x, z, false);
+        let e = v1(M::V_FLOOR_F32, f);
+        let n = v1(M::V_CVT_I32_F32, e);
+        let m = v2(M::V_LDEXP_F32, x, 0u32.wrapping_sub(n));
+        [e, m, f, ONE]
+    }
+
+    /// atan (`isel/vector.rs`, `atan32`).
+    fn atan(x: u32) -> u32 {
+        let big = 1.0 < fl(x).abs();
+        let u = sel(big, v1(M::V_RCP_F32, x), x);
+        let u2 = v2(M::V_MUL_F32, u, u);
+        let c = [
+            0.999_866f32,
+            -0.330_299_5,
+            0.180_141,
+            -0.085_133,
+            0.020_835_1,
+        ];
+        let mut p = c[4].to_bits();
+        for k in (0..4).rev() {
+            p = v3(M::V_FMA_F32, p, u2, c[k].to_bits());
+        }
+        let a = v2(M::V_MUL_F32, u, p);
+        let half_pi = (HALF_PI & !SIGN) | (x & SIGN);
+        sel(big, v2(M::V_SUB_F32, half_pi, a), a)
+    }
+
+    /// acos (`isel/vector.rs`, `acos32`): A&S 4.4.45 on |x|, π minus it below zero.
+    fn acos(x: u32) -> u32 {
+        let t = x & !SIGN;
+        let c = [1.570_728_8f32, -0.212_114_4, 0.074_261, -0.018_729_3];
+        let mut p = c[3].to_bits();
+        for k in (0..3).rev() {
+            p = v3(M::V_FMA_F32, p, t, c[k].to_bits());
+        }
+        let sq = v1(M::V_SQRT_F32, v2(M::V_SUB_F32, ONE, t));
+        let a = v2(M::V_MUL_F32, sq, p);
+        sel(0.0 > fl(x), v2(M::V_SUB_F32, PI, a), a)
+    }
+
+    pub(super) fn lane(op: Opcode, f: Fields, s: &[[u32; 4]; 5]) -> Option<[u32; 4]> {
         use Opcode as O;
         let (a, b, c) = (s[0], s[1], s[2]);
         let w = a[3];
         Some(match op {
+            O::Mod => comp2(a, b, fmod),
+            // src1·src0 + src2·(1 - src0), DX9 multiplies (`isel/alu32.rs`).
+            O::Lrp => comp3(a, b, c, |t, x, y| {
+                let q = legacy_mul(y, v2(M::V_SUB_F32, ONE, t));
+                v2(M::V_ADD_F32, legacy_mul(x, t), q)
+            }),
+            O::Crs => {
+                let r = CRS
+                    .map(|(i, j)| v2(M::V_SUB_F32, legacy_mul(a[i], b[j]), legacy_mul(a[j], b[i])));
+                [r[0], r[1], r[2], 0]
+            }
+            O::Det => splat(det(
+                [a, b, c, s[3]],
+                &legacy_mul,
+                &|x, y| v2(M::V_SUB_F32, x, y),
+                &|x, y| v2(M::V_ADD_F32, x, y),
+            )),
+            O::Reflect => {
+                let fd = legacy_mul(TWO, dot(a, b, 4, false));
+                let norm = dot(b, b, 4, false);
+                let i = |k: usize| {
+                    let base = if f.normalize {
+                        legacy_mul(norm, a[k])
+                    } else {
+                        v2(M::V_MUL_F32, a[k], ONE)
+                    };
+                    v2(M::V_SUB_F32, base, legacy_mul(fd, b[k]))
+                };
+                [i(0), i(1), i(2), i(3)]
+            }
+            O::Faceforward => {
+                let d = fl(dot(a, b, 4, false));
+                let sg = sel(d == 0.0, 0, sel(0.0 > d, MINUS_ONE, ONE));
+                comp1(c, |z| legacy_mul(z, sg))
+            }
+            O::Mmul => {
+                let (n, count) = mmul_shape(f.matrix);
+                let mut r = [0; 4];
+                for (k, v) in r.iter_mut().enumerate().take(count) {
+                    *v = dot(a, s[1 + k], n, false);
+                }
+                r
+            }
+            O::Lit => lit(a),
+            O::Logp => logp(w, f.zeroop),
+            O::Atan => splat(atan(w)),
+            O::Acos => splat(acos(w)),
+            O::Asin => splat(v2(M::V_SUB_F32, HALF_PI, acos(w))),
+            // fract(revolutions + 0.5)·2π - π (`isel/vector.rs`).
+            O::Pireduce => comp1(a, |x| {
+                let t = v2(M::V_ADD_F32, 0x3F00_0000, revolutions(x));
+                let fr = v1(M::V_FRACT_F32, t);
+                v3(M::V_FMA_F32, fr, TWO_PI, PI | SIGN)
+            }),
             O::Div => comp2(a, b, |x, y| div(x, y, f.zeroop)),
             O::Rcp => splat(recip(M::V_RCP_F32, w, f.zeroop)),
             O::Rsq => splat(recip(M::V_RSQ_F32, w, f.zeroop)),

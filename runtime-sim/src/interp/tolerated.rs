@@ -104,13 +104,15 @@ pub fn apply(
                     .unwrap_or(ZeroOp::FltMax),
                 ieee: inst.field("ieee").unwrap_or(0) != 0,
                 nrm4: inst.field("nrm").unwrap_or(0) != 0,
+                normalize: inst.field("normalize").unwrap_or(0) != 0,
+                matrix: inst.field("matrix").unwrap_or(0),
             };
             for l in active_lanes(exec) {
                 let comps = |i: usize| {
                     srcs.get(i)
                         .map_or([0; 4], |s| [s[0][l], s[1][l], s[2][l], s[3][l]])
                 };
-                let s = [comps(0), comps(1), comps(2)];
+                let s = [comps(0), comps(1), comps(2), comps(3), comps(4)];
                 if let Some(r) = formulas::lane(target, inst.opcode, fields, &s) {
                     for c in 0..4 {
                         if written[c] >> l & 1 != 0 {
