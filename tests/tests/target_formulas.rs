@@ -308,6 +308,21 @@ const CASES: &[Case] = &[
         srcs: 1,
         dom: TRIG_VEC,
     },
+    Case {
+        inst: "dsqrt",
+        srcs: 1,
+        dom: POS,
+    },
+    Case {
+        inst: "drcp",
+        srcs: 1,
+        dom: RCP,
+    },
+    Case {
+        inst: "drcp_zeroop(infinity)",
+        srcs: 1,
+        dom: RCP,
+    },
 ];
 
 /// The registers an instruction names.

@@ -115,6 +115,8 @@ pub fn formula_covered(target: FormulaTarget, op: Opcode) -> bool {
             | O::Atan
             | O::Asin
             | O::Acos
+            | O::DSqrt
+            | O::DRcp
     );
     match target {
         FormulaTarget::Cayman => common,
@@ -168,6 +170,22 @@ fn mmul_shape(matrix: u32) -> (usize, usize) {
         4 => (3, 2),
         _ => (4, 0),
     }
+}
+
+/// `dsqrt`, `drcp`: both targets refine an estimate to the correctly rounded
+/// result (Cayman `backend-r600/src/isel/ddiv.rs`, gfx906 `backend-gcn/src/isel/double.rs`:
+/// Newton-Raphson steps and a final correction), which is the ideal result; the tests hold
+/// the compiled code to it bit for bit. The double sits in both pairs (`alu::pairs`).
+fn double_op(op: Opcode, f: Fields, a: [u32; 4]) -> Option<[u32; 4]> {
+    use il_semantics::double as d;
+    let x = d::pack(a[0], a[1]);
+    let r = match op {
+        Opcode::DSqrt => d::dsqrt(x),
+        Opcode::DRcp => d::drcp(x, f.zeroop),
+        _ => return None,
+    };
+    let (lo, hi) = d::unpack(r);
+    Some([lo, hi, lo, hi])
 }
 
 /// The 4x4 determinant by cofactors of the first row, as both backends expand it: `m` the
@@ -224,6 +242,9 @@ fn det(
 pub fn lane(target: FormulaTarget, op: Opcode, f: Fields, s: &[[u32; 4]; 5]) -> Option<[u32; 4]> {
     if !formula_covered(target, op) {
         return None;
+    }
+    if let Some(r) = double_op(op, f, s[0]) {
+        return Some(r);
     }
     match target {
         FormulaTarget::Cayman => cayman::lane(op, f, s),
