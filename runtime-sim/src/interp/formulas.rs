@@ -119,8 +119,7 @@ pub fn formula_covered(target: FormulaTarget, op: Opcode) -> bool {
             | O::DRcp
     );
     match target {
-        FormulaTarget::Cayman => common,
-        FormulaTarget::Gfx906 => common || op == O::Pireduce,
+        FormulaTarget::Cayman | FormulaTarget::Gfx906 => common || op == O::Pireduce,
     }
 }
 
@@ -364,6 +363,22 @@ mod cayman {
         h::cnde_int(keep, r4, bin(h::mul_ieee, x, ONE))
     }
 
+    /// `pireduce` (`isel/float.rs`): frac(x·(1/2π) + 0.5)·2π - π in the 64-bit
+    /// instructions (the launch's flushing double mode), rounded once to float.
+    fn pireduce(x: u32) -> u32 {
+        use backend_r600::isa::AluOp as A;
+        let mode = crate::r600::mode::PrecisionMode::FLUSH_NEAREST;
+        let op = |o: A, a: u64, b: u64, c: u64| {
+            let (lo, hi) = h::op64(o, a, b, c, mode).unwrap_or((QNAN, 0));
+            u64::from(lo) | u64::from(hi) << 32
+        };
+        let d = op(A::Flt32ToFlt64, u64::from(x) << 32 | u64::from(x), 0, 0);
+        let t = op(A::Fma64, d, 0x3FC4_5F30_6DC9_C883, 0x3FE0_0000_0000_0000);
+        let f = op(A::Fract64, t, 0, 0);
+        let r = op(A::Fma64, f, 0x4019_21FB_5444_2D18, 0xC009_21FB_5444_2D18);
+        op(A::Flt64ToFlt32, r, 0, 0) as u32
+    }
+
     /// `sgn` (`isel/float.rs`, `sign`).
     fn sign(x: u32) -> u32 {
         let neg = bin(h::setgt_dx10, 0, x);
@@ -480,6 +495,7 @@ mod cayman {
             O::Atan => splat(atan(w)),
             O::Asin => splat(asin(w)),
             O::Acos => splat(bin(h::add, HALF_PI, asin(w) ^ SIGN)),
+            O::Pireduce => comp1(a, pireduce),
             O::Div => comp2(a, b, |x, y| div(x, y, f.zeroop)),
             O::Rcp => splat(recip(h::recip_ieee, w, f.zeroop)),
             O::Rsq => splat(recip(h::recipsqrt_ieee, w, f.zeroop)),
