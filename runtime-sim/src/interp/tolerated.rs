@@ -167,3 +167,130 @@ pub fn apply(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::{kernel, Interpreter};
+    use crate::runtime::{dwords, Bindings, Dispatch};
+
+    const SRC: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(0)
+dcl_raw_uav_id(1)
+dcl_literal l0, 16, 0, 0, 0
+imul r0.x, vAbsTidFlat.x, l0.x
+uav_raw_load_id(0) r1, r0.x
+div r2, r1, r1.yxwz
+sin r3, r1
+mov r2.w, r3.x
+iadd r4, r1, r1
+mov r2.z, r4.x
+uav_raw_store_id(1) mem.xyzw, r0.x, r2
+end
+";
+
+    fn run(mode: Tolerated) -> (Vec<u32>, Vec<u32>) {
+        let (program, diags, _) = il_frontend::read(SRC.as_bytes());
+        let program = program.unwrap_or_else(|| panic!("{diags:?}"));
+        let k = kernel::lower(&program).expect("lowers");
+        let input: Vec<u32> = (0..512u32)
+            .map(|i| (i as f32 * 0.37 - 90.0).to_bits())
+            .collect();
+        let mut b = Bindings::default();
+        b.uavs
+            .insert(0, input.iter().flat_map(|x| x.to_le_bytes()).collect());
+        b.uavs.insert(1, vec![0; 512 * 4]);
+        let dispatch = Dispatch::Grid {
+            global: [128, 1, 1],
+            group: None,
+            dims: 1,
+        };
+        Interpreter::default()
+            .run_kernel_tolerated(&k, &mut b, dispatch, mode)
+            .expect("runs");
+        (input, dwords(&b.uavs[&1]))
+    }
+
+    #[test]
+    fn perturbed_runs_are_reproducible_and_within_the_table() {
+        let (input, ideal) = run(Tolerated::Ideal);
+        let div = accuracy::tolerance(il_frontend::Opcode::Div);
+        let sin = accuracy::tolerance(il_frontend::Opcode::Sin);
+        for mode in [
+            Tolerated::Perturbed {
+                seed: 1,
+                extreme: false,
+            },
+            Tolerated::Perturbed {
+                seed: 2,
+                extreme: true,
+            },
+            Tolerated::Edge { high: false },
+            Tolerated::Edge { high: true },
+        ] {
+            let (_, a) = run(mode);
+            let (_, b) = run(mode);
+            assert_eq!(a, b, "{mode:?} is reproducible");
+            assert_ne!(a, ideal, "{mode:?} changes something");
+            for item in 0..128 {
+                let d = |c: usize| (ideal[4 * item + c], a[4 * item + c]);
+                for c in [0, 1] {
+                    let (i, g) = d(c);
+                    assert!(accuracy::agrees(div, i, g), "{mode:?} div {item}.{c}");
+                }
+                let (i, g) = d(3);
+                assert!(accuracy::agrees(sin, i, g), "{mode:?} sin {item}");
+                // The integer is exact.
+                let (i, g) = d(2);
+                assert_eq!(i, g, "{mode:?} iadd {item}");
+                assert_eq!(g, input[4 * item].wrapping_mul(2));
+            }
+            if let Tolerated::Edge { high } = mode {
+                // Every division at the same end, 3 ulp away (where nothing saturates).
+                for item in 0..128 {
+                    let (i, g) = (ideal[4 * item], a[4 * item]);
+                    let ord = |x: u32| {
+                        let m = i64::from(x & 0x7FFF_FFFF);
+                        if x >> 31 != 0 {
+                            -m
+                        } else {
+                            m
+                        }
+                    };
+                    assert_eq!(ord(g) - ord(i), if high { 3 } else { -3 }, "{item}");
+                }
+            }
+        }
+        let (_, other) = run(Tolerated::Perturbed {
+            seed: 3,
+            extreme: false,
+        });
+        let (_, first) = run(Tolerated::Perturbed {
+            seed: 1,
+            extreme: false,
+        });
+        assert_ne!(other, first, "seeds differ");
+    }
+
+    #[test]
+    fn the_ideal_mode_is_the_ideal_run() {
+        let (_, a) = run(Tolerated::Ideal);
+        let (program, _, _) = il_frontend::read(SRC.as_bytes());
+        let k = kernel::lower(&program.expect("parses")).expect("lowers");
+        let (input, _) = run(Tolerated::Ideal);
+        let mut b = Bindings::default();
+        b.uavs
+            .insert(0, input.iter().flat_map(|x| x.to_le_bytes()).collect());
+        b.uavs.insert(1, vec![0; 512 * 4]);
+        let dispatch = Dispatch::Grid {
+            global: [128, 1, 1],
+            group: None,
+            dims: 1,
+        };
+        Interpreter::default()
+            .run_kernel(&k, &mut b, dispatch)
+            .expect("runs");
+        assert_eq!(dwords(&b.uavs[&1]), a);
+    }
+}
