@@ -119,7 +119,8 @@ pub fn formula_covered(target: FormulaTarget, op: Opcode) -> bool {
             | O::DRcp
     );
     match target {
-        FormulaTarget::Cayman | FormulaTarget::Gfx906 => common || op == O::Pireduce,
+        FormulaTarget::Cayman => common || op == O::Pireduce,
+        FormulaTarget::Gfx906 => common || matches!(op, O::Pireduce | O::DRsq),
     }
 }
 
@@ -733,6 +734,37 @@ mod gfx906 {
         (v & MAG) | (x & SIGN)
     }
 
+    /// `drsq` (`isel/double.rs`, `rsq64`): V_RSQ_F64 and two Newton-Raphson steps
+    /// (e = 1 - x·y·y, y += y/2·e, in fmas); ±0 the zeroop value, +Inf +0, NaN x itself.
+    fn drsq(a: [u32; 4], z: ZeroOp) -> [u32; 4] {
+        use crate::gcn::lane64 as v;
+        let x = il_semantics::double::pack(a[0], a[1]);
+        let (one, half) = (1f64.to_bits(), 0.5f64.to_bits());
+        let mut y = v(M::V_RSQ_F64, x, 0, 0);
+        for _ in 0..2 {
+            let t = v(M::V_MUL_F64, x, y, 0);
+            let e = v(M::V_FMA_F64, t ^ 1 << 63, y, one);
+            let h = v(M::V_MUL_F64, half, y, 0);
+            y = v(M::V_FMA_F64, h, e, y);
+        }
+        let zv = match z {
+            ZeroOp::Zero => 0,
+            ZeroOp::FltMax => 0x7FEF_FFFF_FFFF_FFFF,
+            ZeroOp::Infinity | ZeroOp::InfElseMax => 0x7FF0_0000_0000_0000,
+        };
+        let r = if x << 1 == 0 {
+            zv
+        } else if x == 0x7FF0_0000_0000_0000 {
+            0
+        } else if f64::from_bits(x).is_nan() {
+            x
+        } else {
+            y
+        };
+        let (lo, hi) = il_semantics::double::unpack(r);
+        [lo, hi, lo, hi]
+    }
+
     /// IL's `pow` as `lit` uses it (`isel/vector.rs`, `pow32`).
     fn pow32(x: u32, y: u32) -> u32 {
         pow(x, y)
@@ -799,6 +831,7 @@ mod gfx906 {
         let w = a[3];
         Some(match op {
             O::Mod => comp2(a, b, fmod),
+            O::DRsq => drsq(a, f.zeroop),
             // src1·src0 + src2·(1 - src0), DX9 multiplies (`isel/alu32.rs`).
             O::Lrp => comp3(a, b, c, |t, x, y| {
                 let q = legacy_mul(y, v2(M::V_SUB_F32, ONE, t));
