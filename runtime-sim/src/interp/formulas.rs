@@ -119,8 +119,9 @@ pub fn formula_covered(target: FormulaTarget, op: Opcode) -> bool {
             | O::DRcp
     );
     match target {
-        FormulaTarget::Cayman => common || op == O::Pireduce,
-        FormulaTarget::Gfx906 => common || matches!(op, O::Pireduce | O::DRsq),
+        FormulaTarget::Cayman | FormulaTarget::Gfx906 => {
+            common || matches!(op, O::Pireduce | O::DRsq)
+        }
     }
 }
 
@@ -380,6 +381,72 @@ mod cayman {
         op(A::Flt64ToFlt32, r, 0, 0) as u32
     }
 
+    /// `drsq` (`isel/ddiv.rs`): |x| = s·2^(2j) with s in [1, 4), RECIPSQRT_IEEE of the
+    /// nearest float to s, three Newton steps y += y/2·(1 - s·y·y) in FMA_64, times 2^-j;
+    /// +Inf +0, negative NaN, ±0 the zeroop value, NaN quieted. The 64-bit instructions in
+    /// the IEEE double mode the double clauses run in (`alu_mode.rs`).
+    fn drsq(a: [u32; 4], z: ZeroOp) -> [u32; 4] {
+        use backend_r600::isa::AluOp as A;
+        let mode = crate::r600::mode::PrecisionMode::IEEE_NEAREST;
+        let pack = |lo: u32, hi: u32| u64::from(lo) | u64::from(hi) << 32;
+        let op = |o: A, a: u64, b: u64, c: u64| {
+            let (lo, hi) = h::op64(o, a, b, c, mode).unwrap_or((0, 0x7FF8_0000));
+            pack(lo, hi)
+        };
+        const ONE_HI: u32 = 0x3FF0_0000;
+        let (lo, hi) = (a[0], a[1]);
+        // classify
+        let e = h::bfe_uint(hi, 20, 11);
+        let mz = (hi & 0x000F_FFFF) | lo == 0;
+        let (zero, inf, nan) = (e == 0 && mz, e == 2047 && mz, e == 2047 && !mz);
+        // split_significand, split_even
+        let mag = hi & !SIGN;
+        let ef = h::bfe_uint(mag, 20, 11);
+        let scaled = op(A::Mul64, pack(lo, mag), pack(0, 0x4350_0000), 0);
+        let (slo, shi) = if ef == 0 {
+            (scaled as u32, (scaled >> 32) as u32)
+        } else {
+            (lo, mag)
+        };
+        let bias = if ef == 0 { 1023 + 54 } else { 1023 };
+        let ex = bin(h::sub_int, h::bfe_uint(shi, 20, 11), bias);
+        let j = bin(h::ashr_int, ex, 1);
+        let m = bin(h::add_int, (shi & 0x000F_FFFF) | ONE_HI, (ex & 1) << 20);
+        let s = pack(slo, m);
+        // rsqrt_significand(s, 3)
+        let f = op(A::Flt64ToFlt32, s, 0, 0) as u32;
+        let f = un(h::recipsqrt_ieee, f);
+        let mut y = op(A::Flt32ToFlt64, pack(f, f), 0, 0);
+        let (one, half) = (pack(0, ONE_HI), pack(0, 0x3FE0_0000));
+        for _ in 0..3 {
+            let sy = op(A::Mul64, s, y, 0);
+            let e = op(A::Fma64, sy ^ 1 << 63, y, one);
+            let hy = op(A::Mul64, y, half, 0);
+            y = op(A::Fma64, hy, e, y);
+        }
+        let nj = bin(h::sub_int, 0, j);
+        let p = pack(0, bin(h::lshl_int, bin(h::add_int, nj, 1023), 20));
+        let r = op(A::Mul64, y, p, 0);
+        let zv = match z {
+            ZeroOp::Zero => 0,
+            ZeroOp::FltMax => pack(u32::MAX, 0x7FEF_FFFF),
+            ZeroOp::Infinity | ZeroOp::InfElseMax => pack(0, 0x7FF0_0000),
+        };
+        let r = if nan {
+            pack(lo, hi | 0x0008_0000)
+        } else if zero {
+            zv
+        } else if (hi as i32) < 0 {
+            pack(0, 0x7FF8_0000)
+        } else if inf {
+            0
+        } else {
+            r
+        };
+        let (lo, hi) = (r as u32, (r >> 32) as u32);
+        [lo, hi, lo, hi]
+    }
+
     /// `sgn` (`isel/float.rs`, `sign`).
     fn sign(x: u32) -> u32 {
         let neg = bin(h::setgt_dx10, 0, x);
@@ -497,6 +564,7 @@ mod cayman {
             O::Asin => splat(asin(w)),
             O::Acos => splat(bin(h::add, HALF_PI, asin(w) ^ SIGN)),
             O::Pireduce => comp1(a, pireduce),
+            O::DRsq => drsq(a, f.zeroop),
             O::Div => comp2(a, b, |x, y| div(x, y, f.zeroop)),
             O::Rcp => splat(recip(h::recip_ieee, w, f.zeroop)),
             O::Rsq => splat(recip(h::recipsqrt_ieee, w, f.zeroop)),
@@ -934,5 +1002,21 @@ mod gfx906 {
             }
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use il_semantics::accuracy;
+
+    #[test]
+    fn every_tolerated_opcode_has_a_formula_on_both_targets() {
+        for op in Opcode::all() {
+            let tolerated = crate::interp::tolerated::is_tolerated(accuracy::tolerance(op));
+            for t in [FormulaTarget::Cayman, FormulaTarget::Gfx906] {
+                assert_eq!(formula_covered(t, op), tolerated, "{op:?} on {t:?}");
+            }
+        }
     }
 }
