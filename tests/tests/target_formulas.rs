@@ -712,3 +712,41 @@ fn ord(x: u32) -> i64 {
         m
     }
 }
+
+/// Not a check: where the formulas leave the accuracy table outside the input ranges the IL
+/// defines (`cargo test -p ilc-tests --test target_formulas explore -- --ignored
+/// --nocapture` prints a line per instruction and target).
+#[test]
+#[ignore]
+fn explore_outside_the_domains() {
+    let specials = specials();
+    for (n, case) in CASES.iter().enumerate() {
+        let p = program(case);
+        let op = opcode(&p);
+        let tol = accuracy::tolerance(op);
+        let mut rng = Rng(0xE0_0000 + n as u64);
+        let inputs: Vec<Vec<u32>> = (0..case.srcs)
+            .map(|_| any_inputs(&mut rng, ITEMS as usize * 4, &specials))
+            .collect();
+        let ideal = interp(&p, &inputs, Tolerated::Ideal);
+        for ft in [FormulaTarget::Cayman, FormulaTarget::Gfx906] {
+            let got = interp(&p, &inputs, Tolerated::Target(ft));
+            let pair = |v: &[u32], i: usize| u64::from(v[i & !1]) | u64::from(v[i | 1]) << 32;
+            let bad: Vec<usize> = (0..got.len())
+                .filter(|&i| {
+                    if tol.is_double() {
+                        !accuracy::agrees_u64(tol, pair(&ideal, i), pair(&got, i))
+                    } else {
+                        !accuracy::agrees(tol, ideal[i], got[i])
+                    }
+                })
+                .collect();
+            if let Some(&i) = bad.first() {
+                eprintln!(
+                    "{} [{ft:?}]: {} of {} outside; e.g. ideal {:#010x} ({}), formula {:#010x} ({}); inputs {}",
+                    case.inst, bad.len(), got.len(), ideal[i], f32::from_bits(ideal[i]), got[i], f32::from_bits(got[i]), describe(&inputs, i)
+                );
+            }
+        }
+    }
+}
