@@ -76,7 +76,10 @@ fn mix(mut z: u64) -> u64 {
 
 /// Replaces the active lanes of `out` (per component, the lanes `written` names) for
 /// `state.mode`, when `inst` is tolerated. `srcs` are the evaluated sources of the
-/// instruction, `wave` the wavefront executing it.
+/// instruction, `wave` the wavefront executing it. Kept out of line, so that the ideal
+/// mode's executor stays as it was.
+#[cold]
+#[inline(never)]
 pub fn apply(
     state: &mut State,
     inst: &Inst,
