@@ -14,6 +14,7 @@ pub use il_frontend::{self as frontend, ast, Diagnostics, InputKind, Program, Re
 pub use runtime_sim::{self as runtime, Bindings, Dispatch, RunError, RunReport};
 
 pub mod check;
+pub mod envelope;
 pub mod fuzz;
 pub mod mutate;
 pub mod targets;

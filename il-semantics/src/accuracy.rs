@@ -214,6 +214,112 @@ pub fn agrees_u64(tol: Tolerance, reference: u64, got: u64) -> bool {
     }
 }
 
+/// Which value within a tolerance [`perturb`] and [`perturb_u64`] pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The lowest value that still agrees with the ideal one.
+    Low,
+    /// The highest value that still agrees with the ideal one.
+    High,
+    /// A value between the two ends (inclusive), picked by these random bits: uniformly
+    /// among the representable values (in the order of [`ord32`]).
+    Random(u64),
+}
+
+/// The inverse of [`ord32`] (0 gives +0).
+#[inline]
+fn unord32(o: i64) -> u32 {
+    if o < 0 {
+        0x8000_0000 | o.unsigned_abs() as u32
+    } else {
+        o as u32
+    }
+}
+
+#[inline]
+fn unord64(o: i128) -> u64 {
+    if o < 0 {
+        (1 << 63) | o.unsigned_abs() as u64
+    } else {
+        o as u64
+    }
+}
+
+/// The farthest value `n` units in the last place from `v` in direction `dir` (±1), never
+/// beyond an infinity.
+fn ulp_edge(v: u32, n: u32, dir: i64) -> i64 {
+    let inf = i64::from(0x7F80_0000u32);
+    (ord32(v) + dir * i64::from(n)).clamp(-inf, inf)
+}
+
+/// The farthest float in direction `dir` (±1) that is within `e` of `v` as [`agrees`]
+/// measures it (an infinity only agrees with itself).
+fn abs_edge(v: u32, e: f32, dir: i64) -> i64 {
+    if v & 0x7FFF_FFFF == 0x7F80_0000 {
+        return ord32(v);
+    }
+    let inf = i64::from(0x7F80_0000u32);
+    let target = f64::from(f32::from_bits(v)) + dir as f64 * f64::from(e);
+    let mut o = ord32((target as f32).to_bits()).clamp(-inf + 1, inf - 1);
+    // The rounding may have gone one or two values too far or stopped short.
+    while o != ord32(v) && !within_abs(v, unord32(o), e) {
+        o -= dir;
+    }
+    while (o + dir).abs() < inf && within_abs(v, unord32(o + dir), e) {
+        o += dir;
+    }
+    o
+}
+
+/// Picks `choice` between two ends in value order.
+fn pick(lo: i128, hi: i128, choice: Choice) -> i128 {
+    match choice {
+        Choice::Low => lo,
+        Choice::High => hi,
+        Choice::Random(r) => {
+            let span = (hi - lo) as u128 + 1;
+            lo + (u128::from(r) % span) as i128
+        }
+    }
+}
+
+/// A single-precision result that still agrees with the ideal `value` under `tol`: the
+/// lowest or highest such value (for `AbsOrUlp` the farther of the two bounds on each side),
+/// or a random one between them. A NaN, and every tolerance that allows no difference
+/// (`Bits`, `Exact`, `Half`, `Unchecked`, the double ones), give `value` back. The IL's
+/// error envelope is made of runs with every tolerated operation perturbed so.
+pub fn perturb(tol: Tolerance, value: u32, choice: Choice) -> u32 {
+    if nan32(value) {
+        return value;
+    }
+    let (lo, hi) = match tol {
+        Tolerance::Ulp(n) => (ulp_edge(value, n, -1), ulp_edge(value, n, 1)),
+        Tolerance::Abs(e) => (abs_edge(value, e, -1), abs_edge(value, e, 1)),
+        Tolerance::AbsOrUlp { abs, ulp } => (
+            abs_edge(value, abs, -1).min(ulp_edge(value, ulp, -1)),
+            abs_edge(value, abs, 1).max(ulp_edge(value, ulp, 1)),
+        ),
+        _ => return value,
+    };
+    unord32(pick(i128::from(lo), i128::from(hi), choice) as i64)
+}
+
+/// [`perturb`] for a double: `DoubleUlp(n)` moves up to `n` units in the last place (never
+/// beyond an infinity); every other tolerance, and a NaN, give `value` back.
+pub fn perturb_u64(tol: Tolerance, value: u64, choice: Choice) -> u64 {
+    let Tolerance::DoubleUlp(n) = tol else {
+        return value;
+    };
+    if nan64(value) {
+        return value;
+    }
+    let inf = i128::from(0x7FF0_0000_0000_0000u64);
+    let o = ord64(value);
+    let n = i128::from(n);
+    let (lo, hi) = ((o - n).max(-inf), (o + n).min(inf));
+    unord64(pick(lo, hi, choice))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,5 +453,120 @@ mod tests {
         assert!(!agrees_u64(Tolerance::Bits, 0, 1 << 63));
         // A double tolerance on a single dword compares bits.
         assert!(!agrees(Tolerance::DoubleUlp(4), 1, 2));
+    }
+    #[test]
+    fn perturbed_values_agree_and_the_extremes_are_the_farthest() {
+        let tols = [
+            Tolerance::Ulp(1),
+            Tolerance::Ulp(3),
+            Tolerance::Ulp(256),
+            Tolerance::Abs(0.002),
+            Tolerance::Abs(0.0008),
+            Tolerance::AbsOrUlp {
+                abs: LOG_ABS,
+                ulp: 8,
+            },
+            Tolerance::AbsOrUlp {
+                abs: PARTIAL_ABS,
+                ulp: 1 << 14,
+            },
+        ];
+        let mut values = vec![
+            0,
+            NEG_ZERO,
+            1,
+            0x8000_0001,
+            0x0080_0000,
+            b(1.0),
+            b(-1.0),
+            b(0.5),
+            b(0.001),
+            b(-0.0015),
+            b(3.0e38),
+            0x7F7F_FFFF,
+            0xFF7F_FFFF,
+            0x7F80_0000,
+            0xFF80_0000,
+            b(1.0e-30),
+            b(123_456.79),
+            b(-7.5e6),
+        ];
+        let mut x = 0x1234_5678u32;
+        for _ in 0..200 {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            if !nan32(x) {
+                values.push(x);
+            }
+        }
+        for tol in tols {
+            for &v in &values {
+                let lo = perturb(tol, v, Choice::Low);
+                let hi = perturb(tol, v, Choice::High);
+                assert!(agrees(tol, v, lo), "{tol:?} {v:#x} low {lo:#x}");
+                assert!(agrees(tol, v, hi), "{tol:?} {v:#x} high {hi:#x}");
+                assert!(
+                    ord32(lo) <= ord32(v) && ord32(v) <= ord32(hi),
+                    "{tol:?} {v:#x}"
+                );
+                // One value further is outside (unless the end is an infinity).
+                let (olo, ohi) = (ord32(lo), ord32(hi));
+                let inf = i64::from(0x7F80_0000u32);
+                if olo > -inf {
+                    let beyond = unord32(olo - 1);
+                    assert!(!agrees(tol, v, beyond), "{tol:?} {v:#x} below {beyond:#x}");
+                }
+                if ohi < inf {
+                    let beyond = unord32(ohi + 1);
+                    assert!(!agrees(tol, v, beyond), "{tol:?} {v:#x} above {beyond:#x}");
+                }
+                for r in [0, 1, 7, 0xDEAD_BEEF, u64::MAX] {
+                    let p = perturb(tol, v, Choice::Random(r));
+                    assert!(agrees(tol, v, p), "{tol:?} {v:#x} random {p:#x}");
+                }
+            }
+        }
+        // Exact tolerances and NaNs are left alone; an ulp bound at the top reaches
+        // FLT_MAX from Inf and stops at Inf.
+        assert_eq!(perturb(Tolerance::Exact, b(1.0), Choice::High), b(1.0));
+        assert_eq!(
+            perturb(Tolerance::Ulp(4), 0x7FC0_0001, Choice::Low),
+            0x7FC0_0001
+        );
+        assert_eq!(
+            perturb(Tolerance::Ulp(1), 0x7F80_0000, Choice::High),
+            0x7F80_0000
+        );
+        assert_eq!(
+            perturb(Tolerance::Ulp(1), 0x7F80_0000, Choice::Low),
+            0x7F7F_FFFF
+        );
+        assert_eq!(perturb(Tolerance::Ulp(2), b(1.0), Choice::High), b(1.0) + 2);
+        assert_eq!(perturb(Tolerance::Ulp(1), 0, Choice::Low), 0x8000_0001);
+        assert_eq!(
+            perturb(Tolerance::Abs(0.002), 0x7F80_0000, Choice::Low),
+            0x7F80_0000
+        );
+    }
+
+    #[test]
+    fn perturbed_doubles_agree_and_the_extremes_are_the_farthest() {
+        for v in [
+            0u64,
+            1 << 63,
+            1f64.to_bits(),
+            (-2.5e300f64).to_bits(),
+            0x7FEF_FFFF_FFFF_FFFF,
+        ] {
+            for n in [1, 2] {
+                let tol = Tolerance::DoubleUlp(n);
+                let lo = perturb_u64(tol, v, Choice::Low);
+                let hi = perturb_u64(tol, v, Choice::High);
+                assert!(agrees_u64(tol, v, lo) && agrees_u64(tol, v, hi), "{v:#x}");
+                assert!(!agrees_u64(tol, v, unord64(ord64(lo) - 1)), "{v:#x}");
+                assert!(!agrees_u64(tol, v, unord64(ord64(hi) + 1)), "{v:#x}");
+                assert!(agrees_u64(tol, v, perturb_u64(tol, v, Choice::Random(99))));
+            }
+        }
+        assert_eq!(perturb_u64(Tolerance::DoubleExact, 5, Choice::High), 5);
     }
 }

@@ -55,6 +55,7 @@ pub use memory::GlobalMemory;
 pub use pixel::{
     load_pixel_shader, run_pixel, run_pixel_code_object, PixelLaunch, PixelShader, PsRegisters,
 };
+pub use valu::{lane32, lane64};
 
 use crate::runtime::{RunError, RunReport};
 

@@ -894,6 +894,42 @@ pub(crate) fn resolve(i: &Valu) -> ValuSem {
     }
 }
 
+/// One plain VALU opcode on one lane of 32-bit values as a kernel runs it: sources and
+/// result flushed as the kernels' MODE says (f32 denormals flushed, `code_object.rs`), no
+/// modifiers. The reference interpreter's target formulas call the model through it
+/// (`interp/formulas.rs`). An opcode that is not a plain map gives a NaN (a formula bug
+/// that the formulas' tests catch).
+pub fn lane32(op: Opcode, a: u32, b: u32, c: u32) -> u32 {
+    let (Some(f), Some(shape)) = (map_fn(op), op.valu_shape()) else {
+        debug_assert!(false, "{} is not a plain VALU map", op.name());
+        return 0x7FC0_0000;
+    };
+    let t = shape.srcs;
+    let r = f(
+        flush(t[0], u64::from(a)),
+        flush(t[1], u64::from(b)),
+        flush(t[2], u64::from(c)),
+    );
+    flush(shape.dst, r) as u32
+}
+
+/// [`lane32`] for an opcode on 64-bit values (f64 denormals are kept by the kernels' MODE,
+/// f32 ones flushed).
+pub fn lane64(op: Opcode, a: u64, b: u64, c: u64) -> u64 {
+    let (Some(f), Some(shape)) = (map_fn(op), op.valu_shape()) else {
+        debug_assert!(false, "{} is not a plain VALU map", op.name());
+        return 0x7FF8_0000_0000_0000;
+    };
+    let kernel_flush = |t: Ty, v: u64| if t == Ty::F32 { flush(t, v) } else { v };
+    let t = shape.srcs;
+    let r = f(
+        kernel_flush(t[0], a),
+        kernel_flush(t[1], b),
+        kernel_flush(t[2], c),
+    );
+    kernel_flush(shape.dst, r)
+}
+
 fn is_float(t: Ty) -> bool {
     matches!(t, Ty::F16 | Ty::F32 | Ty::F64)
 }

@@ -37,6 +37,8 @@ pub struct Ctx<'a> {
     pub step_limit: u64,
     /// Pixel-shader data for sampling (domain size for `vWinCoord`-style inputs).
     pub pixel: Option<texture::PixelInfo>,
+    /// How tolerated instructions are computed (ideal by default).
+    pub tolerated: super::tolerated::State,
 }
 
 /// Copies `v` into `dst` on the lanes of `exec`, leaving the others.
@@ -269,6 +271,9 @@ fn compute_values(
                 inst.opcode.mnemonic()
             )));
         };
+        if !ctx.tolerated.mode.is_ideal() {
+            super::tolerated::apply(&mut ctx.tolerated, inst, &srcs, out, written, regs);
+        }
         written
     };
     if let Some(dst) = &inst.dst {
@@ -1134,6 +1139,7 @@ mod tests {
             mem: &mut mem,
             step_limit: 100,
             pixel: None,
+            tolerated: Default::default(),
         };
         let mut wave = Wave::new(&k);
         wave.regs[0] = numbered();
@@ -1222,6 +1228,7 @@ mod tests {
             mem: &mut mem,
             step_limit: 100,
             pixel: None,
+            tolerated: Default::default(),
         };
         let mut wave = Wave::new(&k);
         // Register r, component c holds 16 * r + c + 1000 * lane.

@@ -20,12 +20,14 @@
 
 pub mod alu;
 pub mod exec;
+pub mod formulas;
 pub mod kernel;
 pub mod launch;
 pub mod memory;
 pub use il_semantics as semantics;
 pub mod taint;
 pub mod texture;
+pub mod tolerated;
 pub mod wave;
 
 use il_frontend::Program;
@@ -81,7 +83,26 @@ impl Interpreter {
         bindings: &mut Bindings,
         dispatch: Dispatch,
     ) -> Result<RunReport, RunError> {
-        self.run_inner(kernel, bindings, dispatch, false)
+        self.run_inner(
+            kernel,
+            bindings,
+            dispatch,
+            false,
+            tolerated::Tolerated::Ideal,
+        )
+        .map(|(report, _)| report)
+    }
+
+    /// [`Self::run_kernel`] with the tolerated instructions computed as `mode` says (a
+    /// target's formulas, or perturbed within the accuracy table: [`tolerated`]).
+    pub fn run_kernel_tolerated(
+        &self,
+        kernel: &Kernel,
+        bindings: &mut Bindings,
+        dispatch: Dispatch,
+        mode: tolerated::Tolerated,
+    ) -> Result<RunReport, RunError> {
+        self.run_inner(kernel, bindings, dispatch, false, mode)
             .map(|(report, _)| report)
     }
 
@@ -94,8 +115,14 @@ impl Interpreter {
         bindings: &mut Bindings,
         dispatch: Dispatch,
     ) -> Result<(RunReport, taint::OutputTaint), RunError> {
-        self.run_inner(kernel, bindings, dispatch, true)
-            .map(|(report, t)| (report, t.unwrap_or_default()))
+        self.run_inner(
+            kernel,
+            bindings,
+            dispatch,
+            true,
+            tolerated::Tolerated::Ideal,
+        )
+        .map(|(report, t)| (report, t.unwrap_or_default()))
     }
 
     fn run_inner(
@@ -104,6 +131,7 @@ impl Interpreter {
         bindings: &mut Bindings,
         dispatch: Dispatch,
         tainted: bool,
+        mode: tolerated::Tolerated,
     ) -> Result<(RunReport, Option<taint::OutputTaint>), RunError> {
         let shape = launch::shape(kernel, dispatch)?;
         let mut mem = launch::prepare(kernel, shape, bindings)?;
@@ -122,6 +150,7 @@ impl Interpreter {
             mem: &mut mem,
             step_limit: self.step_limit,
             pixel: matches!(shape, Shape::Pixel { .. }).then_some(texture::PixelInfo),
+            tolerated: tolerated::State::new(mode),
         };
         let mut report = RunReport::default();
         let result = match shape {
