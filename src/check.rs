@@ -11,19 +11,23 @@
 //! two forms of the program must mean the same.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use il_frontend::ast::{Program, Src};
 use il_frontend::enums::ElementFormat;
 use il_frontend::opcode::{DataType, Opcode};
 use il_frontend::regs::RegType;
 use runtime_sim::accuracy::{self, Tolerance};
+use runtime_sim::interp::formulas::FormulaTarget;
 use runtime_sim::interp::kernel::{self, Decls, Kernel, UavDecl};
 use runtime_sim::interp::taint::{self, Origin, OutputTaint, CLEAN};
+use runtime_sim::interp::tolerated::Tolerated;
 use runtime_sim::runtime::flatten;
 use runtime_sim::{
     Bindings, Device, Dispatch, Interpreter, Resource, RunError, RunReport, UavSize,
 };
 
+use crate::envelope::{Envelope, Output};
 use crate::Target;
 
 /// Pixel domain of generated workloads: 3 x 2 tiles of 8 x 8, the last ones partial.
@@ -346,94 +350,6 @@ pub fn tolerance_of<'a>(
     (single, double)
 }
 
-/// Compares two byte buffers dword by dword; a dword pair that fails may still agree as a
-/// double (8-byte aligned) under the double tolerance.
-fn compare_dwords(
-    what: &str,
-    reference: &[u32],
-    got: &[u32],
-    tol: (Tolerance, Tolerance),
-) -> Result<(), String> {
-    if reference.len() != got.len() {
-        return Err(format!(
-            "{what}: {} dwords against the reference's {}",
-            got.len(),
-            reference.len()
-        ));
-    }
-    for (i, (&r, &g)) in reference.iter().zip(got).enumerate() {
-        if accuracy::agrees(tol.0, r, g) {
-            continue;
-        }
-        let pair = i & !1;
-        let as_double = tol.1.is_double()
-            && pair + 1 < reference.len()
-            && accuracy::agrees_u64(
-                tol.1,
-                u64::from(reference[pair]) | u64::from(reference[pair + 1]) << 32,
-                u64::from(got[pair]) | u64::from(got[pair + 1]) << 32,
-            );
-        if !as_double {
-            return Err(format!(
-                "{what} dword {i} (byte {}): expected 0x{r:08X} ({}), got 0x{g:08X} ({})",
-                i * 4,
-                f32::from_bits(r),
-                f32::from_bits(g)
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Compares every output of two runs.
-pub fn compare(
-    reference: &Bindings,
-    got: &Bindings,
-    tol: (Tolerance, Tolerance),
-) -> Result<(), String> {
-    compare_with(reference, got, tol, &|_| None)
-}
-
-/// The tolerances of a UAV where the caller knows better than the program-wide ones (`ilc
-/// fuzz`: the generator keeps the results of inexact operations in a UAV of their own).
-pub type UavTolerance<'a> = &'a dyn Fn(u32) -> Option<(Tolerance, Tolerance)>;
-
-/// Compares every output of two runs, UAV `id` under `per_uav(id)` when it gives one.
-pub fn compare_with(
-    reference: &Bindings,
-    got: &Bindings,
-    tol: (Tolerance, Tolerance),
-    per_uav: UavTolerance,
-) -> Result<(), String> {
-    for (id, r) in &reference.uavs {
-        let tol = per_uav(*id).unwrap_or(tol);
-        let g = got
-            .uavs
-            .get(id)
-            .map(|g| runtime_sim::runtime::dwords(g))
-            .unwrap_or_default();
-        compare_dwords(
-            &format!("uav{id}"),
-            &runtime_sim::runtime::dwords(r),
-            &g,
-            tol,
-        )?;
-    }
-    for (n, r) in &reference.render_targets {
-        let g = got
-            .render_targets
-            .get(n)
-            .map(|g| flatten(g))
-            .unwrap_or_default();
-        compare_dwords(&format!("o{n}"), &flatten(r), &g, tol)?;
-    }
-    if let Some(r) = &reference.global {
-        let g = got.global.as_deref().map(flatten).unwrap_or_default();
-        compare_dwords("g[]", &flatten(r), &g, tol)?;
-    }
-    Ok(())
-}
-
 /// Whether a dword no tolerated value reached agrees: the same bits. Two NaNs agree too when
 /// the program computes with floats (`nan_ok`), as float NaNs or as the doubles of their
 /// 8-byte pair when it computes with doubles (`double_nan_ok`): a NaN's payload is not part
@@ -463,30 +379,6 @@ fn exact_agrees(
         && nan64(u64::from(got[pair]) | u64::from(got[pair + 1]) << 32)
 }
 
-/// Whether a dword that a tolerated value reached agrees: within the program's loosest
-/// single-precision tolerance, or as the double of its 8-byte pair within the double
-/// tolerance. The one decision about tainted dwords, kept small so that a sharper rule (a
-/// bit-exact run of the target's formulas, an error envelope) can replace it.
-pub fn tainted_agrees(
-    reference: &[u32],
-    got: &[u32],
-    i: usize,
-    _origin: Origin,
-    tol: (Tolerance, Tolerance),
-) -> bool {
-    if accuracy::agrees(tol.0, reference[i], got[i]) {
-        return true;
-    }
-    let pair = i & !1;
-    tol.1.is_double()
-        && pair + 1 < reference.len()
-        && accuracy::agrees_u64(
-            tol.1,
-            u64::from(reference[pair]) | u64::from(reference[pair + 1]) << 32,
-            u64::from(got[pair]) | u64::from(got[pair + 1]) << 32,
-        )
-}
-
 /// Names an origin in a message: "`sin` at 12:5" (line:column of the IL text when known,
 /// else the byte offset).
 pub fn origin_name(kernel: &Kernel, text: Option<&str>, origin: Origin) -> String {
@@ -502,97 +394,253 @@ pub fn origin_name(kernel: &Kernel, text: Option<&str>, origin: Origin) -> Strin
     }
 }
 
-/// Compares one output dword by dword under its taint (`None`: unknown, compared as
-/// tainted).
-fn compare_dwords_tainted(
-    what: &str,
-    reference: &[u32],
-    got: &[u32],
-    taint: Option<&[Origin]>,
-    tol: (Tolerance, Tolerance),
-    name: &dyn Fn(Origin) -> String,
-) -> Result<(), String> {
-    if reference.len() != got.len() {
-        return Err(format!(
-            "{what}: {} dwords against the reference's {}",
-            got.len(),
-            reference.len()
-        ));
-    }
-    let nan_ok = tol.0 != Tolerance::Bits;
-    let double_nan_ok = tol.1.is_double();
-    for i in 0..reference.len() {
-        let origin = taint.map(|t| t.get(i).copied().unwrap_or(CLEAN));
-        let (ok, how) = match origin {
-            Some(CLEAN) => (
-                exact_agrees(reference, got, i, nan_ok, double_nan_ok),
-                "untainted, compared exactly".to_string(),
-            ),
-            Some(o) => (
-                tainted_agrees(reference, got, i, o, tol),
-                format!("reached by {}, compared within {tol:?}", name(o)),
-            ),
-            None => (
-                tainted_agrees(reference, got, i, CLEAN, tol),
-                format!("compared within {tol:?}"),
-            ),
-        };
-        if !ok {
-            let (r, g) = (reference[i], got[i]);
-            return Err(format!(
-                "{what} dword {i} (byte {}): expected 0x{r:08X} ({}), got 0x{g:08X} ({}); {how}",
-                i * 4,
-                f32::from_bits(r),
-                f32::from_bits(g)
-            ));
-        }
-    }
-    Ok(())
+/// Perturbed runs in a program's error envelope ([`crate::envelope`]: half at random values
+/// within the tolerances, half at their ends). The envelope is made only for a program whose
+/// target output is, somewhere a tolerated value reaches, neither the ideal value nor what the
+/// target's formulas give.
+pub const ENVELOPE_RUNS: usize = 8;
+
+/// The reference side of the check of one program, and its verdict on a target's outputs.
+///
+/// The reference run is the ideal one, tainted ([`Interpreter::run_kernel_tainted`]). An
+/// output dword is then judged by what reaches it:
+/// 1. **no tolerated value** (untainted): the reference's bits ([`exact_agrees`]);
+/// 2. **a tolerated value**: the ideal bits, or the bits of a reference run that computes
+///    each tolerated instruction with the formula the target uses
+///    ([`Tolerated::Target`](runtime_sim::interp::tolerated::Tolerated), each formula tested
+///    bit for bit against the compiled code and within the accuracy table), or a value
+///    inside the error envelope ([`crate::envelope`]: every tolerated result moved within its
+///    bound, [`ENVELOPE_RUNS`] times). Outside all three, the verdict names the output, the
+///    first tolerated instruction on its path, and the values.
+///
+/// The formula runs and the envelope are made once, when first needed (most programs need
+/// neither), and shared by every target and mutant judged.
+#[derive(Debug)]
+pub struct Judge {
+    pub kernel: Kernel,
+    /// The generated inputs and launch.
+    pub work: Workload,
+    /// The ideal reference run's outputs.
+    pub reference: Bindings,
+    pub report: RunReport,
+    taint: OutputTaint,
+    /// The program computes with floats: an untainted NaN equals any NaN.
+    floats: bool,
+    /// The program computes with doubles: dword pairs are also judged as doubles.
+    doubles: bool,
+    text: Option<String>,
+    seed: u64,
+    step_limit: u64,
+    /// The formula runs of Cayman and gfx906.
+    formulas: [OnceLock<Result<Bindings, String>>; 2],
+    envelope: OnceLock<Result<Envelope, String>>,
 }
 
-/// Compares every output of two runs under the reference run's taint: dwords no tolerated
-/// value reached exactly ([`exact_agrees`]), the others with [`tainted_agrees`] under `tol`,
-/// or `per_uav(id)` for UAV `id` when it gives one. `name` describes an origin for messages
-/// ([`origin_name`]).
-pub fn compare_tainted(
-    reference: &Bindings,
-    taint: &OutputTaint,
-    got: &Bindings,
-    tol: (Tolerance, Tolerance),
-    per_uav: UavTolerance,
-    name: &dyn Fn(Origin) -> String,
-) -> Result<(), String> {
-    for (id, r) in &reference.uavs {
-        let tol = per_uav(*id).unwrap_or(tol);
-        let g = got
-            .uavs
-            .get(id)
-            .map(|g| runtime_sim::runtime::dwords(g))
-            .unwrap_or_default();
-        let t = taint.uavs.get(id).map(Vec::as_slice);
-        compare_dwords_tainted(
-            &format!("uav{id}"),
-            &runtime_sim::runtime::dwords(r),
-            &g,
-            t,
-            tol,
-            name,
-        )?;
+impl Judge {
+    /// Lowers `program`, generates its inputs from `seed` and runs the reference with taint;
+    /// `Err` with the verdict when the lowering or the reference run fails or stops. `text`,
+    /// the program's IL text when it has one, lets messages give lines and columns.
+    pub fn new(
+        program: &Program,
+        text: Option<&str>,
+        seed: u64,
+        step_limit: u64,
+    ) -> Result<Judge, Verdict> {
+        let kernel = kernel::lower(program).map_err(|e| Verdict::Fault(e.to_string()))?;
+        let work = generate(program, &kernel.decls, seed);
+        let mut reference = work.bindings.clone();
+        let (report, taint) = Interpreter { step_limit }
+            .run_kernel_tainted(&kernel, &mut reference, work.dispatch)
+            .map_err(|e| match e {
+                RunError::StepLimit { .. } => Verdict::Stopped(e.to_string()),
+                e => Verdict::Fault(format!("reference run: {e}")),
+            })?;
+        let (single, double) = program_tolerance(program);
+        Ok(Judge {
+            kernel,
+            work,
+            reference,
+            report,
+            taint,
+            floats: single != Tolerance::Bits,
+            doubles: double.is_double(),
+            text: text.map(str::to_string),
+            seed,
+            step_limit,
+            formulas: Default::default(),
+            envelope: OnceLock::new(),
+        })
     }
-    for (n, r) in &reference.render_targets {
-        let g = got
-            .render_targets
-            .get(n)
-            .map(|g| flatten(g))
-            .unwrap_or_default();
-        let t = taint.render_targets.get(n).map(Vec::as_slice);
-        compare_dwords_tainted(&format!("o{n}"), &flatten(r), &g, t, tol, name)?;
+
+    /// The outputs of the reference run with `target`'s formulas (for `il`, the ideal run).
+    fn formula_run(&self, target: Target) -> Result<&Bindings, &str> {
+        let (slot, formulas) = match target {
+            Target::Il => return Ok(&self.reference),
+            Target::Cayman => (0, FormulaTarget::Cayman),
+            Target::Gfx906 => (1, FormulaTarget::Gfx906),
+        };
+        self.formulas[slot]
+            .get_or_init(|| {
+                let mut b = self.work.bindings.clone();
+                Interpreter {
+                    step_limit: self.step_limit,
+                }
+                .run_kernel_tolerated(
+                    &self.kernel,
+                    &mut b,
+                    self.work.dispatch,
+                    Tolerated::Target(formulas),
+                )
+                .map(|_| b)
+                .map_err(|e| format!("the run with {target}'s formulas: {e}"))
+            })
+            .as_ref()
+            .map_err(String::as_str)
     }
-    if let Some(r) = &reference.global {
-        let g = got.global.as_deref().map(flatten).unwrap_or_default();
-        compare_dwords_tainted("g[]", &flatten(r), &g, taint.global.as_deref(), tol, name)?;
+
+    /// The program's error envelope.
+    fn envelope(&self) -> Result<&Envelope, &str> {
+        self.envelope
+            .get_or_init(|| {
+                crate::envelope::envelope(
+                    &self.kernel,
+                    &self.work.bindings,
+                    self.work.dispatch,
+                    ENVELOPE_RUNS,
+                    self.seed,
+                    self.step_limit,
+                )
+                .map_err(|e| format!("the envelope's runs: {e}"))
+            })
+            .as_ref()
+            .map_err(String::as_str)
     }
-    Ok(())
+
+    /// Names an origin: "`sin` at 12:5".
+    fn origin(&self, origin: Origin) -> String {
+        origin_name(&self.kernel, self.text.as_deref(), origin)
+    }
+
+    /// The check's verdict on `target`'s outputs `got`: `Err` with the first dword outside
+    /// what the IL allows.
+    pub fn judge(&self, target: Target, got: &Bindings) -> Result<(), String> {
+        let reference = outputs_of(&self.reference);
+        let got = outputs_of(got);
+        for (output, r) in &reference {
+            let g = got.get(output).map(Vec::as_slice).unwrap_or_default();
+            let taint = match output {
+                Output::Uav(id) => self.taint.uavs.get(id),
+                Output::RenderTarget(n) => self.taint.render_targets.get(n),
+                Output::Global => self.taint.global.as_ref(),
+            };
+            self.judge_output(target, *output, r, g, taint.map(Vec::as_slice))?;
+        }
+        Ok(())
+    }
+
+    fn judge_output(
+        &self,
+        target: Target,
+        output: Output,
+        r: &[u32],
+        g: &[u32],
+        taint: Option<&[Origin]>,
+    ) -> Result<(), String> {
+        if r.len() != g.len() {
+            return Err(format!(
+                "{output}: {} dwords against the reference's {}",
+                g.len(),
+                r.len()
+            ));
+        }
+        let mut formula: Option<Result<Vec<u32>, String>> = None;
+        for i in 0..r.len() {
+            // An output the taint does not cover is judged as tainted.
+            let origin = taint.map_or(UNKNOWN, |t| t.get(i).copied().unwrap_or(UNKNOWN));
+            let values = |how: String| {
+                format!(
+                    "{output} dword {i} (byte {}): expected 0x{:08X} ({}), got 0x{:08X} ({}); {how}",
+                    i * 4,
+                    r[i],
+                    f32::from_bits(r[i]),
+                    g[i],
+                    f32::from_bits(g[i])
+                )
+            };
+            if origin == CLEAN {
+                if !exact_agrees(r, g, i, self.floats, self.doubles) {
+                    return Err(values(
+                        "no tolerated value reaches it: compared exactly".into(),
+                    ));
+                }
+                continue;
+            }
+            if exact_agrees(r, g, i, true, self.doubles) {
+                continue;
+            }
+            let f = formula.get_or_insert_with(|| {
+                self.formula_run(target)
+                    .map(|b| outputs_of(b).remove(&output).unwrap_or_default())
+                    .map_err(str::to_string)
+            });
+            if let Ok(f) = f {
+                if f.len() == g.len() && exact_agrees(f, g, i, true, self.doubles) {
+                    continue;
+                }
+            }
+            let envelope = self.envelope();
+            if let Ok(e) = envelope {
+                let pair = i & !1;
+                let as_double =
+                    || u64::from(g[pair]) | u64::from(g.get(pair + 1).copied().unwrap_or(0)) << 32;
+                if e.contains(output, i, g[i])
+                    || (self.doubles
+                        && pair + 1 < g.len()
+                        && e.contains_u64(output, i, as_double()))
+                {
+                    continue;
+                }
+            }
+            let reached = if origin == UNKNOWN {
+                "a tolerated value may reach it".to_string()
+            } else {
+                format!("reached by {}", self.origin(origin))
+            };
+            let by_formula = match f {
+                Ok(f) => match f.get(i) {
+                    Some(&v) => {
+                        format!("{target}'s formulas give 0x{v:08X} ({})", f32::from_bits(v))
+                    }
+                    None => format!("{target}'s formulas give no such dword"),
+                },
+                Err(e) => e.clone(),
+            };
+            let outside = match envelope {
+                Ok(e) => e.describe(output, i, g[i]),
+                Err(e) => e.to_string(),
+            };
+            return Err(values(format!("{reached}; {by_formula}; {outside}")));
+        }
+        Ok(())
+    }
+}
+
+/// The taint of a dword the reference run did not record: judged as tainted.
+const UNKNOWN: Origin = Origin::MAX;
+
+/// The dwords of every output of a run, as `judge` compares them.
+fn outputs_of(b: &Bindings) -> BTreeMap<Output, Vec<u32>> {
+    let mut m = BTreeMap::new();
+    for (id, bytes) in &b.uavs {
+        m.insert(Output::Uav(*id), runtime_sim::runtime::dwords(bytes));
+    }
+    for (n, elements) in &b.render_targets {
+        m.insert(Output::RenderTarget(*n), flatten(elements));
+    }
+    if let Some(g) = &b.global {
+        m.insert(Output::Global, flatten(g));
+    }
+    m
 }
 
 /// The outcome of checking one program.
@@ -724,21 +772,10 @@ pub fn check_detailed(
     seed: u64,
     step_limit: u64,
 ) -> Detailed {
-    check_detailed_with(program, targets, seed, step_limit, &|_| None)
+    check_detailed_in(program, None, targets, seed, step_limit)
 }
 
-/// [`check_detailed`] with the tolerances of some UAVs given (see [`compare_with`]).
-pub fn check_detailed_with(
-    program: &Program,
-    targets: &[Target],
-    seed: u64,
-    step_limit: u64,
-    per_uav: UavTolerance,
-) -> Detailed {
-    check_detailed_in(program, None, targets, seed, step_limit, per_uav)
-}
-
-/// [`check_detailed_with`] for a program read from `text` (when it was IL text), so that a
+/// [`check_detailed`] for a program read from `text` (when it was IL text), so that a
 /// message names an instruction by line and column.
 pub fn check_detailed_in(
     program: &Program,
@@ -746,35 +783,21 @@ pub fn check_detailed_in(
     targets: &[Target],
     seed: u64,
     step_limit: u64,
-    per_uav: UavTolerance,
 ) -> Detailed {
     let start = std::time::Instant::now();
-    let failed = |e: String| Detailed {
-        reference: Err(Verdict::Fault(e)),
-        reference_ms: 0.0,
-        targets: Vec::new(),
-    };
-    let kernel = match kernel::lower(program) {
-        Ok(k) => k,
-        Err(e) => return failed(e.to_string()),
-    };
-    let work = generate(program, &kernel.decls, seed);
-    let device = Interpreter { step_limit };
-    let mut reference = work.bindings.clone();
-    let (report, taint) = match device.run_kernel_tainted(&kernel, &mut reference, work.dispatch) {
-        Ok(r) => r,
-        Err(e @ RunError::StepLimit { .. }) => {
+    let judge = match Judge::new(program, text, seed, step_limit) {
+        Ok(j) => j,
+        Err(v) => {
             return Detailed {
-                reference: Err(Verdict::Stopped(e.to_string())),
+                reference: Err(v),
                 reference_ms: millis(start),
                 targets: Vec::new(),
             }
         }
-        Err(e) => return failed(format!("reference run: {e}")),
     };
     let reference_ms = millis(start);
-    let tol = program_tolerance(program);
-    let name = |o: Origin| origin_name(&kernel, text, o);
+    let work = &judge.work;
+    let device = Interpreter { step_limit };
     let mut runs = Vec::new();
     for &target in targets {
         // A machine target compiles once (timed: the compiler and the model's decoding),
@@ -801,27 +824,25 @@ pub fn check_detailed_in(
         };
         let start = std::time::Instant::now();
         let mut got = work.bindings.clone();
-        let run = match (target, prepared) {
-            (_, Some(p)) => p.and_then(|p| p.run(&mut got, work.dispatch)),
-            (target, None) => match target {
-                Target::Il => {
-                    let tokens = il_frontend::binary::encode_bytes(program);
-                    match il_frontend::binary::decode(&tokens) {
-                        (Some(p), d) if !d.has_errors() => device.run(&p, &mut got, work.dispatch),
-                        (_, d) => Err(RunError::Fault(format!(
-                            "the token stream of the program does not decode: {:?}",
-                            d.errors().next().map(|e| &e.message)
-                        ))),
-                    }
+        let run = match prepared {
+            Some(p) => p.and_then(|p| p.run(&mut got, work.dispatch)),
+            // The reference interpreter runs the program after a round trip through the
+            // token stream: the two forms must mean the same.
+            None => {
+                let tokens = il_frontend::binary::encode_bytes(program);
+                match il_frontend::binary::decode(&tokens) {
+                    (Some(p), d) if !d.has_errors() => device.run(&p, &mut got, work.dispatch),
+                    (_, d) => Err(RunError::Fault(format!(
+                        "the token stream of the program does not decode: {:?}",
+                        d.errors().next().map(|e| &e.message)
+                    ))),
                 }
-                other => crate::device(other, &crate::RunOptions { step_limit })
-                    .and_then(|d| d.run(program, &mut got, work.dispatch)),
-            },
+            }
         };
         let run_ms = millis(start);
         let verdict = match run {
             Err(e) => Verdict::of_run_error(&e),
-            Ok(_) => match compare_tainted(&reference, &taint, &got, tol, per_uav, &name) {
+            Ok(_) => match judge.judge(target, &got) {
                 Ok(()) => Verdict::Pass,
                 Err(m) => Verdict::Mismatch(m),
             },
@@ -834,51 +855,9 @@ pub fn check_detailed_in(
         });
     }
     Detailed {
-        reference: Ok(report),
+        reference: Ok(judge.report.clone()),
         reference_ms,
         targets: runs,
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// The check's verdict as the mutation score (`src/mutate`, `ilc check --mutants`) uses it:
-// the reference run and the comparison, in one place, so that the score measures whatever
-// the comparison above becomes.
-
-/// The reference side of the check for one program: its generated inputs, the reference
-/// run's outputs, and the judgement of a target's outputs against them.
-#[derive(Debug)]
-pub struct Judge {
-    /// The generated inputs and launch.
-    pub work: Workload,
-    /// The reference interpreter's outputs.
-    pub reference: Bindings,
-    tol: (Tolerance, Tolerance),
-}
-
-impl Judge {
-    /// Lowers `program`, generates its inputs from `seed` and runs the reference, as
-    /// [`check_detailed`] does; `Err` with the verdict when the reference run fails or stops.
-    pub fn new(program: &Program, seed: u64, step_limit: u64) -> Result<Judge, Verdict> {
-        let kernel = kernel::lower(program).map_err(|e| Verdict::Fault(e.to_string()))?;
-        let work = generate(program, &kernel.decls, seed);
-        let mut reference = work.bindings.clone();
-        Interpreter { step_limit }
-            .run_kernel(&kernel, &mut reference, work.dispatch)
-            .map_err(|e| match e {
-                RunError::StepLimit { .. } => Verdict::Stopped(e.to_string()),
-                e => Verdict::Fault(format!("reference run: {e}")),
-            })?;
-        Ok(Judge {
-            work,
-            reference,
-            tol: program_tolerance(program),
-        })
-    }
-
-    /// The check's verdict on a target run's outputs: `Err` with the first mismatch.
-    pub fn judge(&self, got: &Bindings) -> Result<(), String> {
-        compare_with(&self.reference, got, self.tol, &|_| None)
     }
 }
 
@@ -905,16 +884,9 @@ end
     fn an_integer_next_to_a_sin_is_compared_exactly() {
         let (program, diags, _) = il_frontend::read(SIN_BESIDE_INT.as_bytes());
         let program = program.unwrap_or_else(|| panic!("{diags:?}"));
-        let kernel = kernel::lower(&program).expect("lowers");
-        let work = generate(&program, &kernel.decls, 1);
-        let mut reference = work.bindings.clone();
-        let (_, taint) = Interpreter::default()
-            .run_kernel_tainted(&kernel, &mut reference, work.dispatch)
-            .expect("runs");
-        let tol = program_tolerance(&program);
-        let name = |o: Origin| origin_name(&kernel, Some(SIN_BESIDE_INT), o);
-        let check =
-            |got: &Bindings| compare_tainted(&reference, &taint, got, tol, &|_| None, &name);
+        let judge = Judge::new(&program, Some(SIN_BESIDE_INT), 1, 1_000_000).expect("runs");
+        let reference = &judge.reference;
+        let check = |got: &Bindings| judge.judge(Target::Il, got);
         let with_dword = |i: usize, f: &dyn Fn(u32) -> u32| {
             let mut got = reference.clone();
             let bytes = got.uavs.get_mut(&11).unwrap();
@@ -922,22 +894,67 @@ end
             bytes[4 * i..4 * i + 4].copy_from_slice(&f(old).to_le_bytes());
             got
         };
-        assert_eq!(check(&reference), Ok(()));
+        assert_eq!(check(reference), Ok(()));
         // Work-item 3: .x (dword 12) is the sine, .y (dword 13) is 3 + 5.
         let dwords = runtime_sim::runtime::dwords(&reference.uavs[&11]);
         assert_eq!(dwords[13], 8);
         let wrong_int = with_dword(13, &|x| x + 1);
         let err = check(&wrong_int).expect_err("a wrong integer is flagged");
         assert!(err.contains("uav11 dword 13"), "{err}");
-        assert!(err.contains("untainted, compared exactly"), "{err}");
+        assert!(err.contains("compared exactly"), "{err}");
         // The program-wide tolerance alone let 9 pass for 8 (two tiny denormals).
-        assert_eq!(compare(&reference, &wrong_int, tol), Ok(()));
-        // The sine within sin's 0.002 passes; 0.01 off does not, and names the `sin`.
+        assert!(accuracy::agrees(program_tolerance(&program).0, 8, 9));
+        // The sine within sin's 0.002 passes (the envelope reaches the bound's ends); 0.01
+        // off does not, and the verdict names the `sin` and the envelope.
         let near = with_dword(12, &|x| (f32::from_bits(x) + 0.0015).to_bits());
         assert_eq!(check(&near), Ok(()));
         let far = with_dword(12, &|x| (f32::from_bits(x) + 0.01).to_bits());
         let err = check(&far).expect_err("a sine 0.01 off is flagged");
         assert!(err.contains("reached by `sin` at 7:1"), "{err}");
+        assert!(err.contains("outside the error the IL allows"), "{err}");
+    }
+
+    /// `x/y*y - x` (issue #15's minimal case): both targets compute `div` as x·rcp(y), and
+    /// the cancelling subtraction turns its 1 ulp into many; their outputs differ from the
+    /// ideal run's, and pass because they are the bits the targets' formulas give.
+    #[test]
+    fn x_over_y_times_y_minus_x_passes_on_both_targets() {
+        const PROGRAM: &str = "il_cs_2_0
+dcl_num_thread_per_group 64
+dcl_raw_uav_id(11)
+dcl_literal l0, 16, 0, 0, 0
+imul r1.x, vAbsTidFlat.x, l0.x
+uav_raw_load_id(11) r0, r1.x
+div r2, r0, r0.yzwx
+mul r2, r2, r0.yzwx
+sub r2, r2, r0
+uav_raw_store_id(11) mem, r1.x, r2
+end
+";
+        let (program, diags, _) = il_frontend::read(PROGRAM.as_bytes());
+        let program = program.unwrap_or_else(|| panic!("{diags:?}"));
+        let judge = Judge::new(&program, Some(PROGRAM), 1, 1_000_000).expect("runs");
+        for target in [Target::Cayman, Target::Gfx906] {
+            let options = crate::RunOptions::default();
+            let prepared = crate::targets::Prepared::new(&program, target, &options).unwrap();
+            let mut got = judge.work.bindings.clone();
+            prepared.run(&mut got, judge.work.dispatch).unwrap();
+            let (r, g) = (
+                runtime_sim::runtime::dwords(&judge.reference.uavs[&11]),
+                runtime_sim::runtime::dwords(&got.uavs[&11]),
+            );
+            let differing = r.iter().zip(&g).filter(|(a, b)| a != b).count();
+            assert!(
+                differing > 0,
+                "{target}: no output differs from the ideal run"
+            );
+            assert_eq!(judge.judge(target, &got), Ok(()), "{target}");
+            // A wrong bit in one of them is still caught.
+            let i = r.iter().zip(&g).position(|(a, b)| a != b).unwrap();
+            let bytes = got.uavs.get_mut(&11).unwrap();
+            bytes[4 * i + 3] ^= 0x40;
+            assert!(judge.judge(target, &got).is_err(), "{target}");
+        }
     }
 
     /// Untainted dwords: bits, or two NaNs when the program computes with floats.

@@ -1,9 +1,9 @@
 //! Differential fuzzing with generated programs (`ilc fuzz`): each program of `il_gen`
 //! runs on the reference and on each target through the machinery of `ilc check`
-//! ([`crate::check::check_detailed_with`]), and a program a target gets wrong is shrunk while
+//! ([`crate::check::check_detailed`]), and a program a target gets wrong is shrunk while
 //! the same kind of failure persists.
 
-use crate::check::{check_detailed_with, program_tolerance, tolerance_of, TargetRun, Verdict};
+use crate::check::{check_detailed, TargetRun, Verdict};
 use crate::Target;
 
 /// What went wrong on a target, for the shrinker's "same failure" test.
@@ -44,33 +44,7 @@ pub fn check_text(
 ) -> Result<Vec<TargetRun>, String> {
     let parsed = crate::parse(text.as_bytes(), "generated.il").map_err(|e| e.rendered)?;
     let program = &parsed.program;
-    // The sinks (float UAV 13, double UAV 10) under the program's tolerances, every other
-    // UAV under those of the instructions that do not write a sink: a transcendental's
-    // 0.002 or `drcp`'s ulp must not excuse an error elsewhere.
-    let writes_sink = |i: &il_frontend::ast::Instruction| {
-        i.dst.as_ref().is_some_and(|d| {
-            d.reg.ty == il_frontend::regs::RegType::Temp
-                && [il_gen::FLOAT_SINK_REG, il_gen::DOUBLE_SINK_REG].contains(&d.reg.num)
-        })
-    };
-    let all = program_tolerance(program);
-    let rest = tolerance_of(
-        program
-            .body
-            .iter()
-            .chain(program.macros.iter().flat_map(|m| &m.body))
-            .filter(|i| !writes_sink(i)),
-    );
-    let per_uav = |id: u32| {
-        Some(
-            if [il_gen::FLOAT_SINK_UAV, il_gen::DOUBLE_SINK_UAV].contains(&id) {
-                all
-            } else {
-                rest
-            },
-        )
-    };
-    let d = check_detailed_with(program, targets, seed, step_limit, &per_uav);
+    let d = check_detailed(program, targets, seed, step_limit);
     d.reference.map_err(|v| {
         v.message()
             .unwrap_or("the reference run failed")

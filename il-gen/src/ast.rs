@@ -10,9 +10,10 @@
 //!   (`dsqrt`, `drcp`, `drsq`: a tolerance of 1-2 ulps). No instruction reads them, so
 //!   their error reaches no exact comparison and is not amplified; the epilogue stores them
 //!   alone to raw UAV 10, compared within the double tolerance;
-//! - `r9` (four floats, feature `fmath`): the sinks of the single-precision operations with
-//!   a tolerance (transcendentals, `div`, `mod`), like `r8`: nothing reads them, and the
-//!   epilogue stores them alone to raw UAV 13;
+//! - `r9` (four floats, feature `fmath`): sinks of the single-precision operations with a
+//!   tolerance (transcendentals, `div`, `mod`), like `r8`: nothing reads them, and the
+//!   epilogue stores them alone to raw UAV 13 (the other half of those operations write
+//!   ordinary float variables, which later operations read);
 //! - `r14`, `r15` (feature `i64`): 64-bit integer variables in their halves (xy, zw);
 //! - scratch `r10`..`r13` (set just before each use, never live across statements);
 //! - loop counters, assigned by nesting depth when printing: `r20 + depth` in the main

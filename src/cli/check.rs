@@ -93,7 +93,7 @@ fn check_file(
     let text = (parsed.kind == il_frontend::InputKind::Text)
         .then(|| std::str::from_utf8(&bytes).ok())
         .flatten();
-    let detailed = check_detailed_in(&parsed.program, text, targets, seed, step_limit, &|_| None);
+    let detailed = check_detailed_in(&parsed.program, text, targets, seed, step_limit);
     let m = if mutants > 0 {
         mutate_program(&parsed.program, targets, mutants, seed, step_limit)
     } else {

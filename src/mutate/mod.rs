@@ -288,7 +288,7 @@ pub fn mutate_program(
     seed: u64,
     step_limit: u64,
 ) -> Vec<TargetMutants> {
-    let judge = Judge::new(program, seed, step_limit).map_err(|v| {
+    let judge = Judge::new(program, None, seed, step_limit).map_err(|v| {
         format!(
             "the reference run failed: {}",
             v.message().unwrap_or("failed")
@@ -335,7 +335,7 @@ impl Baseline {
             .run(&mut outputs, judge.work.dispatch)
             .map_err(|e| format!("the unmutated run failed: {e}"))?;
         judge
-            .judge(&outputs)
+            .judge(target, &outputs)
             .map_err(|e| format!("the unmutated code fails the check: {e}"))?;
         Ok(Baseline {
             prepared,
@@ -394,8 +394,6 @@ pub fn run_mutant(
     match p.run(&mut got, judge.work.dispatch) {
         Err(RunError::Unsupported(why)) => Fate::Invalid(format!("unsupported: {why}")),
         Err(RunError::StepLimit { .. }) => Fate::Flagged(Flag::Stopped),
-        // The gfx906 model reports its step limit as a fault.
-        Err(RunError::Fault(m)) if m.contains("step limit of") => Fate::Flagged(Flag::Stopped),
         // An encoding the Cayman model refuses whatever the data (cayman L1942-L1944): the
         // instruction is illegal, as an illegal group is.
         Err(RunError::Fault(m)) if m.contains("OMOD/CLAMP on") => {
@@ -404,7 +402,7 @@ pub fn run_mutant(
         Err(e) => Fate::Flagged(Flag::Fault(e.to_string())),
         Ok(_) => match first_difference(base, &got, &judge.reference) {
             None => Fate::Equivalent,
-            Some(diff) => match judge.judge(&got) {
+            Some(diff) => match judge.judge(prepared.target(), &got) {
                 Err(m) => Fate::Flagged(Flag::Mismatch(m)),
                 Ok(()) => Fate::Survived(diff),
             },

@@ -106,6 +106,14 @@ impl Prepared {
         })
     }
 
+    /// The target the program was compiled for.
+    pub fn target(&self) -> Target {
+        match self {
+            Prepared::Cayman(_) => Target::Cayman,
+            Prepared::Gfx906(_) => Target::Gfx906,
+        }
+    }
+
     /// Code size and registers of the compiled program.
     pub fn shape(&self) -> Shape {
         match self {
