@@ -448,6 +448,18 @@ impl Judge {
     ) -> Result<Judge, Verdict> {
         let kernel = kernel::lower(program).map_err(|e| Verdict::Fault(e.to_string()))?;
         let work = generate(program, &kernel.decls, seed);
+        Judge::with_work(program, kernel, work, text, seed, step_limit)
+    }
+
+    /// [`Judge::new`] on given inputs and launch (`seed` seeds the envelope's runs).
+    pub fn with_work(
+        program: &Program,
+        kernel: Kernel,
+        work: Workload,
+        text: Option<&str>,
+        seed: u64,
+        step_limit: u64,
+    ) -> Result<Judge, Verdict> {
         let mut reference = work.bindings.clone();
         let (report, taint) = Interpreter { step_limit }
             .run_kernel_tainted(&kernel, &mut reference, work.dispatch)

@@ -3,7 +3,7 @@
 
 use ilc::targets::gfx906;
 
-use runtime_sim::{Bindings, Device, Dispatch, Interpreter};
+use runtime_sim::{Bindings, Dispatch};
 
 fn parse(text: &str) -> il_frontend::Program {
     let (p, diags, _) = il_frontend::read(text.as_bytes());
@@ -20,19 +20,14 @@ fn f32s(v: &[f32]) -> Vec<u8> {
 
 /// Differential check of one program, as `ilc check --target gfx906` does it.
 fn check(program: &il_frontend::Program, seed: u64) -> Result<(), String> {
-    let k = runtime_sim::interp::kernel::lower(program).map_err(|e| e.to_string())?;
-    let work = ilc::check::generate(program, &k.decls, seed);
-    let mut reference = work.bindings.clone();
-    Interpreter {
-        step_limit: 10_000_000,
-    }
-    .run(program, &mut reference, work.dispatch)
-    .map_err(|e| format!("reference: {e}"))?;
+    let judge = ilc::check::Judge::new(program, None, seed, 10_000_000)
+        .map_err(|v| format!("reference: {v:?}"))?;
+    let work = &judge.work;
     let mut got = work.bindings.clone();
     gfx906::device(50_000_000)
         .run(program, &mut got, work.dispatch)
         .map_err(|e| e.to_string())?;
-    ilc::check::compare(&reference, &got, ilc::check::program_tolerance(program))
+    judge.judge(ilc::Target::Gfx906, &got)
 }
 
 #[test]
@@ -118,17 +113,17 @@ fn run_words(il: &str, input: &[u32], out_words: usize, groups: u32) -> Vec<u32>
     let mut bind = Bindings::default();
     bind.uavs.insert(11, bytes);
     // The interpreter must agree on the same inputs, bit for bit or per the accuracy table.
-    let mut reference = bind.clone();
     let dispatch = Dispatch::linear(64 * groups);
-    Interpreter {
-        step_limit: 10_000_000,
-    }
-    .run(&p, &mut reference, dispatch)
-    .unwrap();
+    let kernel = runtime_sim::interp::kernel::lower(&p).unwrap();
+    let work = ilc::check::Workload {
+        bindings: bind.clone(),
+        dispatch,
+    };
+    let judge = ilc::check::Judge::with_work(&p, kernel, work, None, 1, 10_000_000).unwrap();
     gfx906::device(1_000_000)
         .run(&p, &mut bind, dispatch)
         .unwrap();
-    ilc::check::compare(&reference, &bind, ilc::check::program_tolerance(&p)).unwrap();
+    judge.judge(ilc::Target::Gfx906, &bind).unwrap();
     runtime_sim::runtime::dwords(&bind.uavs[&11])[input.len()..].to_vec()
 }
 

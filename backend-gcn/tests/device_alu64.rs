@@ -4,7 +4,7 @@
 //! reference interpreter.
 
 use ilc::targets::gfx906;
-use runtime_sim::{Bindings, Device, Dispatch, Interpreter};
+use runtime_sim::{Bindings, Dispatch};
 
 fn parse(text: &str) -> il_frontend::Program {
     let (p, diags, _) = il_frontend::read(text.as_bytes());
@@ -19,17 +19,18 @@ fn run_words(il: &str, input: &[u32], out_words: usize) -> Vec<u32> {
     bytes.resize(bytes.len() + 4 * out_words, 0);
     let mut bind = Bindings::default();
     bind.uavs.insert(11, bytes);
-    let mut reference = bind.clone();
     let dispatch = Dispatch::linear(64);
-    Interpreter {
-        step_limit: 10_000_000,
-    }
-    .run(&p, &mut reference, dispatch)
-    .unwrap();
+    // The reference, and the check's verdict on the gfx906 run.
+    let kernel = runtime_sim::interp::kernel::lower(&p).unwrap();
+    let work = ilc::check::Workload {
+        bindings: bind.clone(),
+        dispatch,
+    };
+    let judge = ilc::check::Judge::with_work(&p, kernel, work, None, 1, 10_000_000).unwrap();
     gfx906::device(10_000_000)
         .run(&p, &mut bind, dispatch)
         .unwrap();
-    ilc::check::compare(&reference, &bind, ilc::check::program_tolerance(&p)).unwrap();
+    judge.judge(ilc::Target::Gfx906, &bind).unwrap();
     runtime_sim::runtime::dwords(&bind.uavs[&11])[input.len()..].to_vec()
 }
 

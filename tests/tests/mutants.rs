@@ -88,7 +88,7 @@ fn mutants_change_outputs_and_most_are_flagged() {
 /// The baseline of the integer kernel on `target`.
 fn int_add(target: Target) -> (Judge, Baseline) {
     let p = parse(INT_ADD);
-    let judge = Judge::new(&p, 1, STEPS).expect("reference runs");
+    let judge = Judge::new(&p, None, 1, STEPS).expect("reference runs");
     let base = Baseline::new(&p, target, &judge, STEPS).expect("the unmutated code passes");
     (judge, base)
 }

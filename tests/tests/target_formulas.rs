@@ -750,3 +750,56 @@ fn explore_outside_the_domains() {
         }
     }
 }
+
+/// The `_divComp` source modifier divides (x / y here): a tolerated operation with `div`'s
+/// bound. Its formula gives the compiled code's bits on both targets, and stays within the
+/// bound over the IL's quotient range.
+#[test]
+fn the_divcomp_modifier_has_formulas_too() {
+    let text = format!(
+        "il_cs_2_0\ndcl_num_thread_per_group 64\ndcl_raw_uav_id(0)\ndcl_raw_uav_id({OUT})\n\
+         dcl_literal l0, 16, 0, 0, 0\nimul r0.x, vAbsTidFlat.x, l0.x\n\
+         uav_raw_load_id(0) r1, r0.x\nadd r9, r1_divcomp(y), l0.y\n\
+         uav_raw_store_id({OUT}) mem.xyzw, r0.x, r9\nend\n"
+    );
+    let p = ilc::parse(text.as_bytes(), "divcomp")
+        .expect("parses")
+        .program;
+    let mut rng = Rng(0xD1C0);
+    let inputs = vec![any_inputs(&mut rng, ITEMS as usize * 4, &specials())];
+    let ideal = interp(&p, &inputs, Tolerated::Ideal);
+    for target in [Target::Cayman, Target::Gfx906] {
+        let want = device(&p, &inputs, target);
+        let got = interp(&p, &inputs, Tolerated::Target(formula_target(target)));
+        let bad: Vec<usize> = (0..want.len()).filter(|&i| want[i] != got[i]).collect();
+        assert!(
+            bad.is_empty(),
+            "{target}: {} dwords differ, first {}: device {:#010x}, formula {:#010x}; {}",
+            bad.len(),
+            bad[0],
+            want[bad[0]],
+            got[bad[0]],
+            describe(&inputs, bad[0])
+        );
+        let differ = (0..want.len()).filter(|&i| want[i] != ideal[i]).count();
+        eprintln!(
+            "divcomp [{target}]: {differ} of {} dwords not the ideal",
+            want.len()
+        );
+    }
+    // Within `div`'s bound over the quotient range.
+    let tol = accuracy::tolerance(il_frontend::Opcode::Div);
+    let inputs = vec![domain_inputs(&mut rng, ITEMS as usize * 4, QUOT[0])];
+    let ideal = interp(&p, &inputs, Tolerated::Ideal);
+    for ft in [FormulaTarget::Cayman, FormulaTarget::Gfx906] {
+        let got = interp(&p, &inputs, Tolerated::Target(ft));
+        for i in 0..got.len() {
+            assert!(
+                accuracy::agrees(tol, ideal[i], got[i]),
+                "{ft:?}: dword {i}: {:#010x} against {:#010x}",
+                got[i],
+                ideal[i]
+            );
+        }
+    }
+}

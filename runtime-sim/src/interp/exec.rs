@@ -502,7 +502,17 @@ fn evaluate<'a>(
             for (o, comp) in buf.iter_mut().zip(select(raw, src.swizzle)) {
                 *o = *comp;
             }
-            apply_source_modifiers(buf, m, data);
+            // `_divComp` divides: a tolerated operation (`tolerated::divcomp`).
+            let pc = wave.pc;
+            let state = &mut ctx.tolerated;
+            let divide = &mut |x: u32, d: u32, lane: usize, comp: usize| {
+                if state.mode.is_ideal() {
+                    modifiers::divcomp(x, d)
+                } else {
+                    super::tolerated::divcomp(state, pc, lane, comp, x, d)
+                }
+            };
+            apply_source_modifiers(buf, m, data, divide);
             operand(buf)
         }
     }
@@ -511,7 +521,12 @@ fn evaluate<'a>(
 /// Source modifiers in the order of L660-L674: invert, bias, x2, sign, divComp, abs, negate,
 /// clamp. Integer sources know only negation (two's complement, L650); a double source's
 /// negate and abs act on the high dwords (y and w) only (L648).
-pub fn apply_source_modifiers(v: &mut Lanes4, m: &SrcMods, data: DataType) {
+pub fn apply_source_modifiers(
+    v: &mut Lanes4,
+    m: &SrcMods,
+    data: DataType,
+    divide: &mut dyn FnMut(u32, u32, usize, usize) -> u32,
+) {
     let each = |comp: &mut Lanes, f: fn(u32) -> u32| comp.iter_mut().for_each(|x| *x = f(*x));
     match data {
         DataType::Int | DataType::Uint | DataType::Logical | DataType::None => {
@@ -556,7 +571,7 @@ pub fn apply_source_modifiers(v: &mut Lanes4, m: &SrcMods, data: DataType) {
             };
             for c in 0..by {
                 for l in 0..WAVE {
-                    v[c][l] = modifiers::divcomp(v[c][l], v[by][l]);
+                    v[c][l] = divide(v[c][l], v[by][l], l, c);
                 }
             }
             for (c, comp) in v.iter_mut().enumerate() {
@@ -761,8 +776,11 @@ fn src_taint(wave: &Wave, src: &Src, ctx: &mut Ctx<'_>) -> Lanes4 {
             DivComp::None | DivComp::Unknown => 0,
         };
         let divisor = out[by];
+        // The division is a tolerated operation of this instruction (`tolerated::divcomp`).
+        let own = [taint::origin_of(wave.pc as usize); WAVE];
         for o in &mut out[..by] {
             merge_lanes(o, &divisor);
+            merge_lanes(o, &own);
         }
     }
     out

@@ -253,6 +253,18 @@ pub fn lane(target: FormulaTarget, op: Opcode, f: Fields, s: &[[u32; 4]; 5]) -> 
     }
 }
 
+/// The `_divComp` source modifier (x divided by a component of its source), as `target`
+/// computes it: Cayman as x·RECIP_IEEE(d) (`backend-r600/src/isel/float.rs`, `M::DivComp`),
+/// gfx906 correctly rounded through doubles (`backend-gcn/src/isel/modifiers.rs`,
+/// `precise_div_f32`), which is the ideal. A zero divisor gives FLT_MAX with the sign of
+/// x ^ d on both.
+pub fn divcomp(target: FormulaTarget, x: u32, d: u32) -> u32 {
+    match target {
+        FormulaTarget::Cayman => cayman::divcomp(x, d),
+        FormulaTarget::Gfx906 => il_semantics::modifiers::divcomp(x, d),
+    }
+}
+
 /// Cayman, after `backend-r600/src/isel/{mod,float,vector}.rs`, on the model's ALU
 /// functions (`r600/ops.rs`: inputs and results flushed, transcendentals correctly rounded,
 /// SIN/COS in turns).
@@ -266,6 +278,15 @@ mod cayman {
 
     fn bin(f: fn(u32, u32, u32) -> u32, a: u32, b: u32) -> u32 {
         f(a, b, 0)
+    }
+
+    /// `_divComp`: RECIP_IEEE, MUL_IEEE; a zero divisor gives FLT_MAX with the sign of
+    /// x ^ d (`isel/float.rs`, `M::DivComp`).
+    pub(super) fn divcomp(x: u32, d: u32) -> u32 {
+        let q = bin(h::mul_ieee, x, un(h::recip_ieee, d));
+        let sign = bin(h::and_int, bin(h::xor_int, x, d), SIGN);
+        let big = bin(h::or_int, sign, FLT_MAX);
+        h::cnde_int(bin(h::sete_dx10, d, 0), q, big)
     }
 
     /// `div`: RECIP_IEEE, MUL_IEEE; a zero divisor gives the zeroop value with x's sign

@@ -74,6 +74,34 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The `_divComp` source modifier of one lane's component: a division, which the accuracy
+/// table bounds as `div` (Cayman computes it as x·(1/d)). Ideal in the ideal mode, the
+/// target's formula ([`formulas::divcomp`]), or perturbed within `div`'s bound; `pc` and
+/// `lane` seed the perturbation as [`apply`]'s.
+pub fn divcomp(state: &mut State, pc: u32, lane: usize, comp: usize, x: u32, d: u32) -> u32 {
+    let ideal = il_semantics::modifiers::divcomp(x, d);
+    let tol = accuracy::tolerance(il_frontend::Opcode::Div);
+    match state.mode {
+        Tolerated::Ideal => ideal,
+        Tolerated::Target(target) => formulas::divcomp(target, x, d),
+        Tolerated::Edge { high } => {
+            accuracy::perturb(tol, ideal, if high { Choice::High } else { Choice::Low })
+        }
+        Tolerated::Perturbed { seed, extreme } => {
+            state.executions += 1;
+            let r =
+                mix(seed
+                    ^ mix(u64::from(pc) ^ mix(state.executions ^ mix((lane * 4 + comp) as u64))));
+            let choice = match (extreme, r & 1) {
+                (false, _) => Choice::Random(r),
+                (true, 0) => Choice::Low,
+                (true, _) => Choice::High,
+            };
+            accuracy::perturb(tol, ideal, choice)
+        }
+    }
+}
+
 /// Replaces the active lanes of `out` (per component, the lanes `written` names) for
 /// `state.mode`, when `inst` is tolerated. `srcs` are the evaluated sources of the
 /// instruction, `wave` the wavefront executing it. Kept out of line, so that the ideal
