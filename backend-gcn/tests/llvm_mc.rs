@@ -90,7 +90,15 @@ fn table_agrees_with_llvm_mc() {
         match decode(want) {
             Ok(insts) if insts.len() == 1 => {
                 let ours = normalize(&insts[0].1.to_string());
-                if ours != disasm[k].0 {
+                // The one deliberate difference: LLVM prints an `s_waitcnt` whose reserved
+                // bits are set as its counters and loses the bits; we print the number, so
+                // that assembling the text gives the bytes back. llvm-mc must agree that
+                // our text is those bytes.
+                let waitcnt_number = ours.starts_with("s_waitcnt 0x")
+                    && parse_mc_output(&run(&mc, &[], &format!("{ours}\n")).0)
+                        .first()
+                        .is_some_and(|(_, bytes)| bytes == want);
+                if ours != disasm[k].0 && !waitcnt_number {
                     failures.push(format!(
                         "{line}\n    text: ours `{ours}`\n          llvm `{}`",
                         disasm[k].0
