@@ -422,6 +422,9 @@ pub struct Judge {
     pub work: Workload,
     /// The ideal reference run's outputs.
     pub reference: Bindings,
+    /// The same, as the dwords `judge` compares (made once: a mutation score judges many
+    /// runs against them).
+    reference_dwords: BTreeMap<Output, Vec<u32>>,
     pub report: RunReport,
     taint: OutputTaint,
     /// The program computes with floats: an untainted NaN equals any NaN.
@@ -471,6 +474,7 @@ impl Judge {
         Ok(Judge {
             kernel,
             work,
+            reference_dwords: outputs_of(&reference),
             reference,
             report,
             taint,
@@ -536,9 +540,8 @@ impl Judge {
     /// The check's verdict on `target`'s outputs `got`: `Err` with the first dword outside
     /// what the IL allows.
     pub fn judge(&self, target: Target, got: &Bindings) -> Result<(), String> {
-        let reference = outputs_of(&self.reference);
         let got = outputs_of(got);
-        for (output, r) in &reference {
+        for (output, r) in &self.reference_dwords {
             let g = got.get(output).map(Vec::as_slice).unwrap_or_default();
             let taint = match output {
                 Output::Uav(id) => self.taint.uavs.get(id),
