@@ -189,6 +189,29 @@ pub fn typed_uav_size_dword(uavs: &BTreeMap<u32, UavKind>, id: u32) -> Option<u3
     Some(LAUNCH_TYPED_UAV_SIZES + 4 * rank)
 }
 
+/// The dword of the launch buffer that holds UAV `id`'s size in elements (what `bufinfo`
+/// of the UAV returns): after the sized typed UAVs' sizes, one dword per declared UAV in id
+/// order; `None` for an undeclared UAV.
+pub fn uav_elements_dword(uavs: &BTreeMap<u32, UavKind>, id: u32) -> Option<u32> {
+    if !uavs.contains_key(&id) {
+        return None;
+    }
+    let sized = uavs
+        .values()
+        .filter(|k| {
+            matches!(
+                k,
+                UavKind::Typed {
+                    coords: Some(_),
+                    ..
+                }
+            )
+        })
+        .count() as u32;
+    let rank = uavs.range(..id).count() as u32;
+    Some(LAUNCH_TYPED_UAV_SIZES + 4 * sized + rank)
+}
+
 /// The memory declarations the compiler needs besides the IR.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MemoryDecls {
@@ -308,9 +331,16 @@ pub fn launch_buffer_with_sizes(
     groups: [u32; 3],
     group: [u32; 3],
     sizes: &[[u32; 4]],
+    uav_elements: &[u32],
 ) -> Vec<[u32; 4]> {
     let mut out = launch_buffer(groups, group);
     out.extend_from_slice(sizes);
+    // One dword per declared UAV, four to an element ([`uav_elements_dword`]).
+    for chunk in uav_elements.chunks(4) {
+        let mut e = [0; 4];
+        e[..chunk.len()].copy_from_slice(chunk);
+        out.push(e);
+    }
     out
 }
 

@@ -163,6 +163,16 @@ fn typed_uav_sizes(k: &kernel::Kernel, bindings: &Bindings) -> Vec<[u32; 4]> {
         .collect()
 }
 
+/// Each declared UAV's element count in id order, as the launch buffer carries it after
+/// the typed sizes (`abi::uav_elements_dword`): what `bufinfo` of the UAV returns.
+fn uav_element_counts(k: &kernel::Kernel, bindings: &Bindings) -> Vec<u32> {
+    k.decls
+        .uavs
+        .keys()
+        .map(|&id| launch::uav_elements(k, bindings, id))
+        .collect()
+}
+
 /// Compiles an IL program for Cayman: bytes, disassembly, stats and launch ABI.
 pub fn compile(program: &Program, options: &midend::Options) -> Result<Compiled, Error> {
     // A program the reference cannot lower compiles with the default options (the midend
@@ -348,6 +358,7 @@ impl Prepared {
                 [width, height, 1],
                 [1, 1, 1],
                 &sizes,
+                &uav_element_counts(k, bindings),
             )));
         }
         bind_textures(a, bindings, &mut l)?;
@@ -538,7 +549,10 @@ impl Prepared {
             let sizes = typed_uav_sizes(k, bindings);
             l.const_buffers.insert(bank, l.memory.len());
             l.memory.push(bytes_of(&abi::launch_buffer_with_sizes(
-                groups, group, &sizes,
+                groups,
+                group,
+                &sizes,
+                &uav_element_counts(k, bindings),
             )));
         }
         let mut uav_memory = Vec::new();

@@ -103,16 +103,21 @@ impl Isel<'_> {
     /// `bufinfo_resource(n)` (IL reference L4622): the resource's size in elements, its
     /// texels (width · height · slices, as the interpreter counts them), in every written
     /// component: the product of GET_TEXTURE_RESINFO's X, Y and Z of level 0 (the model
-    /// gives height and depth at least 1). `_uav` is refused: a RAT's size is in no
-    /// register or constant the program can read (the launch ABI does not pass it).
+    /// gives height and depth at least 1). `_uav`: the UAV's element count, which the launch
+    /// buffer carries (`abi::uav_elements_dword`).
     pub(super) fn bufinfo(&mut self, il: &IlOp, results: &[Value]) -> Result<(), CompileError> {
         let name = il.opcode.mnemonic();
         let id = il.field("resource").unwrap_or(0);
         if il.field("uav").unwrap_or(0) != 0 {
-            return Err(unsupported(
-                format!("{name} of UAV {id}: a RAT's size is not passed to the program"),
-                self.span,
-            ));
+            // The launch buffer carries each declared UAV's element count.
+            let dword = abi::uav_elements_dword(&self.uav_kinds, id).ok_or_else(|| {
+                unsupported(format!("{name}: UAV {id} is not declared"), self.span)
+            })?;
+            let n = self.launch_dword(dword);
+            for &r in results {
+                self.vals.insert(r, n);
+            }
+            return Ok(());
         }
         if !self.resources.contains_key(&id) {
             return Err(unsupported(

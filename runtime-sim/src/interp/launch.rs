@@ -243,6 +243,30 @@ pub fn prepare(kernel: &Kernel, shape: Shape, bindings: &mut Bindings) -> Result
     Ok(mem)
 }
 
+/// What `bufinfo` of UAV `id` reports at a launch with `b`: the bytes of the buffer bound to
+/// it (or to its heap partner) over its element size: the stride of a structured UAV (or
+/// of a typeless one with a stride), 4 bytes otherwise. The interpreter and the Cayman
+/// launch buffer both use it.
+pub fn uav_elements(kernel: &Kernel, b: &Bindings, id: u32) -> u32 {
+    let bytes = b
+        .uavs
+        .get(&id)
+        .or_else(|| heap_partner(kernel, id).and_then(|p| b.uavs.get(&p)))
+        .map_or(0, Vec::len);
+    elements_of(kernel.decls.uavs.get(&id), bytes)
+}
+
+/// `bytes` of a UAV declared `decl` in elements (see [`uav_elements`]).
+pub fn elements_of(decl: Option<&UavDecl>, bytes: usize) -> u32 {
+    let size = match decl {
+        Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride }) if *stride > 0 => {
+            *stride as usize
+        }
+        _ => 4,
+    };
+    (bytes / size) as u32
+}
+
 /// The UAV that shares memory with `id` when `id` itself is not bound: the arena UAV 8 and
 /// the raw UAV 11 (abi-facts §1.4).
 fn heap_partner(kernel: &Kernel, id: u32) -> Option<u32> {

@@ -10,7 +10,7 @@ use il_frontend::enums::PixTexUsage;
 use il_frontend::opcode::Opcode;
 
 use super::exec::Ctx;
-use super::kernel::{Inst, ResourceDecl, UavDecl, ONE_F32};
+use super::kernel::{Inst, ResourceDecl, ONE_F32};
 use super::semantics::float;
 use super::wave::{active_lanes, Lanes4, Operand, WAVE, ZERO4, ZERO_OPERAND};
 use crate::runtime::{Resource, RunError};
@@ -252,15 +252,8 @@ fn bufinfo(inst: &Inst, ctx: &mut Ctx<'_>) -> Lanes4 {
             .uav_of
             .get(&id)
             .and_then(|&i| ctx.mem.uav_buffers.get(i))
-            .map_or(0, |b| b.len() as u32);
-        match ctx.kernel.decls.uavs.get(&id) {
-            Some(UavDecl::Struct { stride }) | Some(UavDecl::Typeless { stride })
-                if *stride > 0 =>
-            {
-                bytes / stride
-            }
-            _ => bytes / 4,
-        }
+            .map_or(0, Vec::len);
+        super::launch::elements_of(ctx.kernel.decls.uavs.get(&id), bytes)
     } else {
         ctx.mem
             .resources
