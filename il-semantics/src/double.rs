@@ -68,20 +68,27 @@ pub fn ddiv(a: u64, b: u64) -> u64 {
 /// quiet-NaN result of 0/0 and Inf/Inf is 0xFFF8000000000000.
 #[inline]
 pub fn ddiv_fixup(q: u64, d: u64, n: u64) -> u64 {
-    let sign = (d ^ n) & SIGN;
-    let (ad, an) = (d & !SIGN, n & !SIGN);
-    if an > EXP {
-        n | QUIET
-    } else if ad > EXP {
-        d | QUIET
-    } else if (ad == 0 && an == 0) || (ad == EXP && an == EXP) {
-        0xFFF8_0000_0000_0000
-    } else if ad == 0 || an == EXP {
-        sign | EXP
-    } else if ad == EXP || an == 0 {
+    div_fixup_bits(q, d, n, [SIGN, EXP, QUIET, 0xFFF8_0000_0000_0000])
+}
+
+/// V_DIV_FIXUP's case table on patterns of either width (the f32 form widens them):
+/// `[sign bit, exponent mask, quiet bit, the NaN of 0/0 and Inf/Inf]` of the width. S0 = q
+/// the quotient, S1 = d the denominator, S2 = n the numerator (vega L16967-17101).
+pub(crate) fn div_fixup_bits(q: u64, d: u64, n: u64, [sign_bit, exp, quiet, nan]: [u64; 4]) -> u64 {
+    let sign = (d ^ n) & sign_bit;
+    let (ad, an) = (d & !sign_bit, n & !sign_bit);
+    if an > exp {
+        n | quiet
+    } else if ad > exp {
+        d | quiet
+    } else if (ad == 0 && an == 0) || (ad == exp && an == exp) {
+        nan
+    } else if ad == 0 || an == exp {
+        sign | exp
+    } else if ad == exp || an == 0 {
         sign
     } else {
-        (q & !SIGN) | sign
+        (q & !sign_bit) | sign
     }
 }
 

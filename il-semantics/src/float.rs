@@ -163,22 +163,9 @@ pub fn fma(a: u32, b: u32, c: u32) -> u32 {
 /// underflow and overflow lines are not applied (decision "div_fixup, ddiv_fixup").
 #[inline]
 pub fn div_fixup(q: u32, d: u32, n: u32) -> u32 {
-    let (q, d, n) = (ftz(q), ftz(d), ftz(n));
-    let sign = (d ^ n) & SIGN;
-    let (ad, an) = (d & !SIGN, n & !SIGN);
-    if an > EXP {
-        n | QUIET
-    } else if ad > EXP {
-        d | QUIET
-    } else if (ad == 0 && an == 0) || (ad == EXP && an == EXP) {
-        0xFFC0_0000
-    } else if ad == 0 || an == EXP {
-        sign | EXP
-    } else if ad == EXP || an == 0 {
-        sign
-    } else {
-        (q & !SIGN) | sign
-    }
+    let w = |x: u32| u64::from(ftz(x));
+    let masks = [SIGN, EXP, QUIET, 0xFFC0_0000].map(u64::from);
+    crate::double::div_fixup_bits(w(q), w(d), w(n), masks) as u32
 }
 
 /// `div_zeroop(op)` (L6633): src0 / src1. When src1 is ±0 (denormals included, they are
