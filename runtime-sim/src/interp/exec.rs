@@ -506,11 +506,7 @@ fn evaluate<'a>(
             let pc = wave.pc;
             let state = &mut ctx.tolerated;
             let divide = &mut |x: u32, d: u32, lane: usize, comp: usize| {
-                if state.mode.is_ideal() {
-                    modifiers::divcomp(x, d)
-                } else {
-                    super::tolerated::divcomp(state, pc, lane, comp, x, d)
-                }
+                super::tolerated::divcomp(state, pc, lane, comp, x, d)
             };
             apply_source_modifiers(buf, m, data, divide);
             operand(buf)

@@ -84,21 +84,26 @@ pub fn divcomp(state: &mut State, pc: u32, lane: usize, comp: usize, x: u32, d: 
     match state.mode {
         Tolerated::Ideal => ideal,
         Tolerated::Target(target) => formulas::divcomp(target, x, d),
-        Tolerated::Edge { high } => {
-            accuracy::perturb(tol, ideal, if high { Choice::High } else { Choice::Low })
-        }
+        Tolerated::Edge { high } => accuracy::perturb(tol, ideal, choice(Some(high), true, 0)),
         Tolerated::Perturbed { seed, extreme } => {
             state.executions += 1;
             let r =
                 mix(seed
                     ^ mix(u64::from(pc) ^ mix(state.executions ^ mix((lane * 4 + comp) as u64))));
-            let choice = match (extreme, r & 1) {
-                (false, _) => Choice::Random(r),
-                (true, 0) => Choice::Low,
-                (true, _) => Choice::High,
-            };
-            accuracy::perturb(tol, ideal, choice)
+            accuracy::perturb(tol, ideal, choice(None, extreme, r))
         }
+    }
+}
+
+/// Where in its bound a perturbed result goes: every result at one end (`edge`), one of the
+/// two ends at random (`extreme`), or anywhere between, chosen by the random bits `r`.
+fn choice(edge: Option<bool>, extreme: bool, r: u64) -> Choice {
+    match (edge, extreme, r & 1) {
+        (Some(true), ..) => Choice::High,
+        (Some(false), ..) => Choice::Low,
+        (None, false, _) => Choice::Random(r),
+        (None, true, 0) => Choice::Low,
+        (None, true, _) => Choice::High,
     }
 }
 
@@ -162,17 +167,7 @@ pub fn apply(
             let base = mix(seed ^ mix(u64::from(wave.pc) ^ mix(state.executions)));
             for l in active_lanes(exec) {
                 let lane_seed = mix(base ^ l as u64);
-                let choice = |k: u64| {
-                    let r = mix(lane_seed ^ k);
-                    if let Some(high) = edge {
-                        return if high { Choice::High } else { Choice::Low };
-                    }
-                    match (extreme, r & 1) {
-                        (false, _) => Choice::Random(r),
-                        (true, 0) => Choice::Low,
-                        (true, _) => Choice::High,
-                    }
-                };
+                let choice = |k: u64| choice(edge, extreme, mix(lane_seed ^ k));
                 if tol.is_double() {
                     // A double result sits in both pairs (`alu::pairs`).
                     let v = double::pack(out[0][l], out[1][l]);
