@@ -154,46 +154,11 @@ fn differential(
     if let Err(e) = (Interpreter { step_limit }).run(&round_tripped, &mut got, dispatch) {
         return Outcome::Fail(format!("the round-tripped program does not run: {e}"));
     }
-    match first_different_bits(&reference, &got) {
+    // The midend's round trip must mean exactly what the original means: any bit differs.
+    match ilc::mutate::first_difference(&reference, &got, &reference) {
         None => Outcome::Pass,
         Some(m) => Outcome::Fail(m),
     }
-}
-
-/// The first output dword whose bits differ between two runs of the interpreter (the
-/// midend's round trip must mean exactly what the original means).
-fn first_different_bits(a: &runtime_sim::Bindings, b: &runtime_sim::Bindings) -> Option<String> {
-    use runtime_sim::runtime::{dwords, flatten};
-    let mut outputs: Vec<(String, Vec<u32>, Vec<u32>)> = Vec::new();
-    for (id, r) in &a.uavs {
-        let g = b.uavs.get(id).map(|g| dwords(g)).unwrap_or_default();
-        outputs.push((format!("uav{id}"), dwords(r), g));
-    }
-    for (n, r) in &a.render_targets {
-        let g = b
-            .render_targets
-            .get(n)
-            .map(|g| flatten(g))
-            .unwrap_or_default();
-        outputs.push((format!("o{n}"), flatten(r), g));
-    }
-    if let Some(r) = &a.global {
-        outputs.push((
-            "g[]".into(),
-            flatten(r),
-            b.global.as_deref().map(flatten).unwrap_or_default(),
-        ));
-    }
-    outputs.into_iter().find_map(|(what, r, g)| {
-        if r.len() != g.len() {
-            return Some(format!("{what}: {} dwords against {}", g.len(), r.len()));
-        }
-        let i = (0..r.len()).find(|&i| r[i] != g[i])?;
-        Some(format!(
-            "{what} dword {i}: expected 0x{:08X}, got 0x{:08X}",
-            r[i], g[i]
-        ))
-    })
 }
 
 /// Prints one line per file and a summary; fails with the list of failures.
